@@ -1,0 +1,125 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { asc, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { meadows, type NewMeadow } from "../../db/schema";
+import { testDatabaseUrl, testEngines, createFreshPostgresDatabase } from "../../tests/support/databases";
+import { DatabaseInUseError, openPglite, openPostgres, type DatabaseHandle } from "./db.server";
+
+function meadow(id: string, name: string, lat: number, lng: number): NewMeadow {
+  return {
+    id,
+    name,
+    description: "Tulpen en dahlia's om zelf te plukken",
+    priceText: "€0.50 per stem",
+    priceAmount: 0.5,
+    openingHours: "Daily 9:00–18:00",
+    street: "Dorpsstraat",
+    houseNumber: "1",
+    postalCode: "1234 AB",
+    city: name,
+    country: "NL",
+    lat,
+    lng,
+  };
+}
+
+describe.each(testEngines)("database on $name", (engine) => {
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    await handle.migrate();
+  });
+  afterAll(() => handle.close());
+
+  it("migrates idempotently", async () => {
+    await handle.migrate();
+    const tables = await handle.db.execute(
+      sql`select count(*)::int as n from information_schema.tables where table_name = 'meadows'`,
+    );
+    expect(tables.rows[0]).toEqual({ n: 1 });
+  });
+
+  it("answers pings", async () => {
+    expect(await handle.ping()).toBe(true);
+  });
+
+  it("finds the nearest meadows through the geo index", async () => {
+    await handle.db.insert(meadows).values([
+      meadow("utrecht", "Utrecht", 52.0907, 5.1214),
+      meadow("amsterdam", "Amsterdam", 52.3676, 4.9041),
+      meadow("gent", "Gent", 51.0543, 3.7174),
+    ]);
+    // From Houten, just south-east of Utrecht: Utrecht, then Amsterdam, then Gent.
+    const nearest = await handle.db
+      .select({ id: meadows.id })
+      .from(meadows)
+      .orderBy(sql`ll_to_earth(${meadows.lat}, ${meadows.lng}) <-> ll_to_earth(52.028, 5.168)`)
+      .limit(3);
+    expect(nearest.map((row) => row.id)).toEqual(["utrecht", "amsterdam", "gent"]);
+
+    const within50km = await handle.db
+      .select({ id: meadows.id })
+      .from(meadows)
+      .where(
+        sql`earth_box(ll_to_earth(52.028, 5.168), 50000) @> ll_to_earth(${meadows.lat}, ${meadows.lng})
+            and earth_distance(ll_to_earth(52.028, 5.168), ll_to_earth(${meadows.lat}, ${meadows.lng})) <= 50000`,
+      )
+      .orderBy(asc(meadows.id));
+    expect(within50km.map((row) => row.id)).toEqual(["amsterdam", "utrecht"]);
+  });
+
+  it("matches text regardless of accents and case", async () => {
+    const rows = await handle.db
+      .select({ id: meadows.id })
+      .from(meadows)
+      .where(sql`immutable_unaccent(lower(${meadows.name} || ' ' || ${meadows.description})) like '%dahlia%'`);
+    expect(rows.length).toBe(3);
+    const accented = await handle.db.execute(sql`select immutable_unaccent('Crème Brûlée') as t`);
+    expect(accented.rows[0]).toEqual({ t: "Creme Brulee" });
+  });
+});
+
+describe("embedded database", () => {
+  it("keeps its data across restarts and refuses a second process", async () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), "plukweide-db-")), "db");
+    const first = await openPglite(dir);
+    await first.migrate();
+    await first.db.insert(meadows).values(meadow("kept", "Leiden", 52.16, 4.49));
+    // The same process opening it twice stands in for a second process: both would write the files.
+    const lockFile = `${dir}.lock`;
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(lockFile, String(process.ppid));
+    await expect(openPglite(dir)).rejects.toBeInstanceOf(DatabaseInUseError);
+    writeFileSync(lockFile, String(process.pid));
+    await first.close();
+    expect(await first.ping()).toBe(false);
+
+    const again = await openPglite(dir);
+    try {
+      const rows = await again.db.select({ id: meadows.id }).from(meadows);
+      expect(rows).toEqual([{ id: "kept" }]);
+    } finally {
+      await again.close();
+    }
+  });
+});
+
+describe.runIf(testDatabaseUrl)("PostgreSQL migrations", () => {
+  it("run once when several processes start together", async () => {
+    const fresh = await createFreshPostgresDatabase();
+    const handles = await Promise.all([1, 2, 3].map(() => openPostgres(fresh.url, { max: 2 })));
+    try {
+      await Promise.all(handles.map((handle) => handle.migrate()));
+      const applied = await handles[0]!.db.execute(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      expect(applied.rows[0]).toEqual({ n: 2 });
+    } finally {
+      await Promise.all(handles.map((handle) => handle.close()));
+      await fresh.drop();
+    }
+  });
+});

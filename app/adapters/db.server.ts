@@ -1,0 +1,180 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { cube } from "@electric-sql/pglite/contrib/cube";
+import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "../../db/schema";
+
+/** The app's database, whichever engine is behind it; services take this and nothing more. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Applies committed migrations; safe when several processes start at once. */
+  migrate(): Promise<void>;
+  /** Answers whether the database responds within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export class DatabaseInUseError extends Error {
+  override name = "DatabaseInUseError";
+}
+
+// Any fixed number: every process that migrates this database takes the same advisory lock.
+const MIGRATION_LOCK_KEY = 7_514_210_981;
+
+export function migrationsFolder(): string {
+  // Walk up from this module to the project root: the same code runs from app/ in development
+  // and from build/server/ in production.
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, "package.json"))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("package.json not found above " + import.meta.url);
+    dir = parent;
+  }
+  return path.join(dir, "db", "migrations");
+}
+
+const pgliteExtensions = { cube, earthdistance, pg_trgm, unaccent };
+
+/**
+ * PGlite: one process owns the data directory. A lock file with the owner's pid stops a second
+ * process from opening (and corrupting) the same files.
+ */
+export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  let lockFile: string | undefined;
+  if (dataDir !== undefined) {
+    mkdirSync(dataDir, { recursive: true });
+    lockFile = `${dataDir}.lock`;
+    acquireLockFile(lockFile);
+  }
+  const client = await PGlite.create({ dataDir, extensions: pgliteExtensions });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: "pglite",
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema }), {
+        migrationsFolder: migrationsFolder(),
+      });
+    },
+    ping: (timeoutMs) => pingWith(() => client.query("select 1"), timeoutMs, () => closed),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+      if (lockFile) rmSync(lockFile, { force: true });
+    },
+  };
+}
+
+export async function openPostgres(
+  connectionString: string,
+  options: { max?: number } = {},
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its server must not become an unhandled 'error' event that ends the
+  // process; the next query reports the problem instead.
+  pool.on("error", () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: "postgres",
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        // Two processes starting together: the second waits here, then finds nothing to apply.
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        try {
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    ping: (timeoutMs) => pingWith(() => pool.query("select 1"), timeoutMs, () => closed),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+export function openDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl)
+    : openPglite(path.join(config.dataDir, "db"));
+}
+
+async function pingWith(
+  query: () => Promise<unknown>,
+  timeoutMs = 2_000,
+  isClosed: () => boolean,
+): Promise<boolean> {
+  if (isClosed()) return false;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([query().then(() => true), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function acquireLockFile(lockFile: string) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(readFileSync(lockFile, "utf8"));
+      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
+        throw new DatabaseInUseError(
+          `the embedded database in ${path.dirname(lockFile)} is in use by process ${owner}; ` +
+            "stop it first, or set DATABASE_URL to run several processes on PostgreSQL",
+        );
+      }
+      // Left behind by a process that is gone (a crash, kill -9): take it over.
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DatabaseInUseError(`could not lock the embedded database at ${lockFile}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

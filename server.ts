@@ -1,0 +1,48 @@
+// Starts Plukweide. `node server.ts` serves the production build; `node server.ts --dev` serves
+// through Vite with hot reload. Node 24 runs this file directly (type stripping), so it uses only
+// erasable TypeScript and imports nothing from the app: the app is bundled into build/server.
+import { existsSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+if (existsSync(".env")) process.loadEnvFile(".env");
+
+interface ServerEntry {
+  startServer(options: {
+    loadBuild: () => Promise<unknown>;
+    devMiddleware?: unknown;
+  }): Promise<unknown>;
+  loadBuild?: () => Promise<unknown>;
+}
+
+const dev = process.argv.includes("--dev");
+
+try {
+  if (dev) {
+    const { createServer } = await import("vite");
+    const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+    const entry = (await vite.ssrLoadModule("./server/main.ts")) as ServerEntry;
+    await entry.startServer({
+      loadBuild: () => vite.ssrLoadModule("virtual:react-router/server-build"),
+      devMiddleware: vite.middlewares,
+    });
+  } else {
+    const buildFile = "build/server/index.js";
+    if (!existsSync(buildFile)) {
+      console.error("No build found: run `npm run build` first (or `npm start`, which builds).");
+      process.exit(1);
+    }
+    const entry = (await import(pathToFileURL(buildFile).href)) as ServerEntry;
+    await entry.startServer({ loadBuild: entry.loadBuild! });
+  }
+} catch (error) {
+  // Configuration and start-up problems are the operator's to fix: one line, no stack trace
+  // (LOG_LEVEL=debug shows it).
+  const message = error instanceof Error ? error.message : String(error);
+  const hint =
+    error instanceof Error && "code" in error && error.code === "EADDRINUSE"
+      ? " (set PORT to another port)"
+      : "";
+  console.error(`Plukweide cannot start: ${message.replaceAll("\n", " ")}${hint}`);
+  if (process.env.LOG_LEVEL === "debug" || process.env.LOG_LEVEL === "trace") console.error(error);
+  process.exit(1);
+}

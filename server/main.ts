@@ -1,0 +1,176 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
+import { createRequestListener } from "@react-router/node";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { openDatabase, type DatabaseHandle } from "../app/adapters/db.server";
+import { createLogger, type Logger } from "../app/adapters/logger.server";
+import { appContext } from "../app/context";
+import { parseConfig, type Config } from "../app/env.server";
+import { checkRequest } from "./request-guard";
+import { createStaticFiles } from "./static-files";
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+export interface StartOptions {
+  /** Where the React Router build comes from: the bundled one, or Vite's in development. */
+  loadBuild: () => Promise<ServerBuild>;
+  /** Vite's dev middleware (assets, hot reload); absent in production. */
+  devMiddleware?: Middleware;
+  clientDir?: string;
+}
+
+/** How long SIGTERM waits for open requests before closing their connections. */
+const DRAIN_TIMEOUT_MS = 10_000;
+
+export async function startServer(options: StartOptions) {
+  const config = parseConfig(process.env);
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(config);
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  logger.info({ database: database.kind }, "database ready");
+
+  const server = createHttpServer({ config, logger, database, ...options });
+  installProcessHandlers(logger);
+
+  let shuttingDown = false;
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, "shutting down: draining open requests");
+    const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+    force.unref();
+    server.close(() => {
+      database
+        .close()
+        .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))
+        .finally(() => {
+          logger.info("stopped");
+          logger.flush();
+          process.exit(0);
+        });
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  logger.info({ port, url: config.appUrl.href }, "listening");
+  return { server, port };
+}
+
+function createHttpServer(deps: {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+} & StartOptions) {
+  const { config, logger, database } = deps;
+  const staticFiles = createStaticFiles(deps.clientDir ?? path.resolve("build/client"));
+  const services = { config, db: database.db, logger };
+  const handleWithRouter = createRequestListener({
+    build: deps.loadBuild,
+    mode: deps.devMiddleware ? "development" : "production",
+    getLoadContext() {
+      const context = new RouterContextProvider();
+      context.set(appContext, services);
+      return context;
+    },
+  });
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const check = checkRequest(req);
+    if (!check.ok) {
+      res.writeHead(check.status, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+      res.end(`${check.reason}\n`);
+      return;
+    }
+    const { pathname } = check;
+    if (pathname === "/healthz") {
+      const healthy = await database.ping();
+      res.writeHead(healthy ? 200 : 503, {
+        "Content-Type": "application/json",
+        "Cache-Control": "no-store",
+      });
+      res.end(JSON.stringify({ status: healthy ? "ok" : "unavailable" }));
+      return;
+    }
+    if (staticFiles.serve(req, res, pathname)) return;
+    await handleWithRouter(req, res);
+  };
+
+  const server = createServer((req, res) => {
+    const started = process.hrtime.bigint();
+    res.on("close", () => {
+      logger.info(
+        {
+          method: req.method,
+          path: safePath(req.url),
+          status: res.statusCode,
+          durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+          aborted: !res.writableFinished || undefined,
+        },
+        "request",
+      );
+    });
+    setSecurityHeaders(res);
+    const run = () => {
+      handle(req, res).catch((error: unknown) => {
+        logger.error({ err: error }, "request failed");
+        if (!res.headersSent) {
+          res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+          res.end("Internal Server Error\n");
+        } else {
+          res.destroy();
+        }
+      });
+    };
+    if (deps.devMiddleware) deps.devMiddleware(req, res, run);
+    else run();
+  });
+  server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
+  server.on("clientError", (error, socket) => {
+    // Unparseable requests (bad request line, oversized headers): answer 400 and move on.
+    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+    else socket.destroy();
+    logger.debug({ code: (error as NodeJS.ErrnoException).code }, "client error");
+  });
+  return server;
+}
+
+function setSecurityHeaders(res: ServerResponse) {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+}
+
+/** The path without its query string, which may carry tokens from emailed links. */
+function safePath(url: string | undefined): string {
+  const path = (url ?? "").split("?")[0] ?? "";
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+}
+
+let handlersInstalled = false;
+function installProcessHandlers(logger: Logger) {
+  if (handlersInstalled) return;
+  handlersInstalled = true;
+  // A bug reached by one request must not take every other request down with it.
+  process.on("unhandledRejection", (reason) => {
+    logger.error({ err: reason }, "unhandled rejection");
+  });
+  process.on("uncaughtException", (error) => {
+    logger.error({ err: error }, "uncaught exception");
+  });
+}

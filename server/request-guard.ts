@@ -1,0 +1,45 @@
+import type { IncomingMessage } from "node:http";
+
+/** Largest request body the app accepts: a 15 MB photo plus form fields and multipart framing. */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+const HOST_PATTERN = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+
+export type GuardResult =
+  | { ok: true; pathname: string }
+  | { ok: false; status: 400 | 411 | 413; reason: string };
+
+/**
+ * Rejects what the app should never see: request targets that are not origin-form paths, paths
+ * that do not decode, odd Host headers, and bodies larger than the app accepts.
+ */
+export function checkRequest(req: IncomingMessage): GuardResult {
+  const target = req.url ?? "";
+  if (!target.startsWith("/") || target.startsWith("//")) {
+    return { ok: false, status: 400, reason: "malformed request target" };
+  }
+  const host = req.headers.host;
+  if (host !== undefined && !HOST_PATTERN.test(host)) {
+    return { ok: false, status: 400, reason: "malformed host header" };
+  }
+  let pathname: string;
+  try {
+    pathname = new URL(target, "http://localhost").pathname;
+    // A path that does not decode, or decodes to a NUL byte, names nothing we serve.
+    if (decodeURIComponent(pathname).includes("\0")) throw new URIError("NUL in path");
+  } catch {
+    return { ok: false, status: 400, reason: "malformed path" };
+  }
+  const length = req.headers["content-length"];
+  if (length !== undefined) {
+    if (!/^\d+$/.test(length)) return { ok: false, status: 400, reason: "malformed content-length" };
+    if (Number(length) > MAX_BODY_BYTES) {
+      return { ok: false, status: 413, reason: "request body too large" };
+    }
+  } else if (req.headers["transfer-encoding"] !== undefined) {
+    // Browsers send a length with every form and upload; a body of unknown size is refused rather
+    // than read into memory without a bound.
+    return { ok: false, status: 411, reason: "length required" };
+  }
+  return { ok: true, pathname };
+}
