@@ -11,7 +11,7 @@ interface ServerEntry {
     loadBuild: () => Promise<unknown>;
     devMiddleware?: unknown;
   }): Promise<unknown>;
-  loadBuild?: () => Promise<unknown>;
+  loadBuild: () => Promise<unknown>;
 }
 
 const dev = process.argv.includes("--dev");
@@ -32,7 +32,7 @@ try {
       process.exit(1);
     }
     const entry = (await import(pathToFileURL(buildFile).href)) as ServerEntry;
-    await entry.startServer({ loadBuild: entry.loadBuild! });
+    await entry.startServer({ loadBuild: entry.loadBuild });
   }
 } catch (error) {
   // Configuration and start-up problems are the operator's to fix: one line, no stack trace

@@ -62,7 +62,8 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell rejects and reach handleError; these come after it.
-          if (shellRendered) loadContext.get(appContext).logger.error({ err: error }, "render failed");
+          if (shellRendered)
+            loadContext.get(appContext).logger.error({ err: error }, "render failed");
         },
       },
     );
@@ -76,6 +77,9 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  const { logger } = context.get(appContext);
-  logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "unhandled error");
+  const path = new URL(request.url).pathname;
+  // The context is missing only when React Router fails before it could create one.
+  const logger = context?.get(appContext).logger;
+  if (logger) logger.error({ err: error, method: request.method, path }, "unhandled error");
+  else console.error(error);
 };

@@ -2,7 +2,12 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEFAULT_MAP_STYLE_URL, ensureGeneratedSecret, parseConfig } from "./env.server";
+import {
+  ConfigError,
+  DEFAULT_MAP_STYLE_URL,
+  ensureGeneratedSecret,
+  parseConfig,
+} from "./env.server";
 
 const fixedSecret = () => "s".repeat(40);
 
@@ -64,7 +69,10 @@ describe("parseConfig", () => {
     [{ PORT: "eighty" }, "PORT must be a port number from 0 to 65535"],
     [{ PORT: "70000" }, "PORT must be a port number from 0 to 65535"],
     [{ APP_URL: "ftp://example.org" }, "APP_URL must be an http:// or https:// URL"],
-    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent"],
+    [
+      { LOG_LEVEL: "loud" },
+      "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
+    ],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL must be an smtp:// or smtps:// URL"],
     [{ STORAGE_DRIVER: "ftp" }, "STORAGE_DRIVER must be disk or s3"],
     [{ SEED_DEMO: "maybe" }, "SEED_DEMO must be true or false"],
@@ -83,9 +91,9 @@ describe("parseConfig", () => {
   });
 
   it("requires AUTH_SECRET in production on PostgreSQL", () => {
-    expect(
-      configError({ NODE_ENV: "production", DATABASE_URL: "postgres://db/app" }),
-    ).toContain("AUTH_SECRET must be set in production");
+    expect(configError({ NODE_ENV: "production", DATABASE_URL: "postgres://db/app" })).toContain(
+      "AUTH_SECRET must be set in production",
+    );
     const config = parseConfig(
       { NODE_ENV: "production", DATABASE_URL: "postgres://db/app", AUTH_SECRET: "x".repeat(32) },
       "/srv/app",

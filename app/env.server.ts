@@ -133,9 +133,7 @@ export function parseConfig(
   const result = rawSchema.safeParse(env);
   if (!result.success) {
     throw new ConfigError(
-      result.error.issues
-        .map((issue) => `${issue.path.join(".")} ${issue.message}`)
-        .join("; "),
+      result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; "),
     );
   }
   const raw = result.data;
@@ -153,17 +151,19 @@ export function parseConfig(
 
   let storage: Config["storage"] = { driver: "disk", dir: path.join(dataDir, "uploads") };
   if (raw.STORAGE_DRIVER === "s3") {
-    const required = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
-    const missing = required.filter((name) => raw[name] === undefined);
-    for (const name of missing) problems.push(`${name} must be set when STORAGE_DRIVER is s3`);
-    if (missing.length === 0) {
+    const { S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = raw;
+    const required = { S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY };
+    for (const [name, value] of Object.entries(required)) {
+      if (value === undefined) problems.push(`${name} must be set when STORAGE_DRIVER is s3`);
+    }
+    if (S3_BUCKET && S3_REGION && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY) {
       storage = {
         driver: "s3",
         endpoint: raw.S3_ENDPOINT,
-        bucket: raw.S3_BUCKET!,
-        region: raw.S3_REGION!,
-        accessKeyId: raw.S3_ACCESS_KEY_ID!,
-        secretAccessKey: raw.S3_SECRET_ACCESS_KEY!,
+        bucket: S3_BUCKET,
+        region: S3_REGION,
+        accessKeyId: S3_ACCESS_KEY_ID,
+        secretAccessKey: S3_SECRET_ACCESS_KEY,
         publicUrl: raw.S3_PUBLIC_URL,
       };
     }
@@ -194,7 +194,8 @@ export function parseConfig(
     geocoder,
     mapStyleUrl: raw.MAP_STYLE_URL ?? DEFAULT_MAP_STYLE_URL,
     redisUrl: raw.REDIS_URL,
-    seedDemo: raw.SEED_DEMO === undefined ? undefined : ["true", "1"].includes(raw.SEED_DEMO.toLowerCase()),
+    seedDemo:
+      raw.SEED_DEMO === undefined ? undefined : ["true", "1"].includes(raw.SEED_DEMO.toLowerCase()),
     logLevel: raw.LOG_LEVEL,
     metricsToken: raw.METRICS_TOKEN,
   };

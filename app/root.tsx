@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -33,6 +34,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document once React has hydrated it; browser journeys wait for this.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 
@@ -53,7 +58,9 @@ export function ErrorBoundary() {
       <h1 className="mt-4 text-2xl font-semibold">
         {notFound ? "Page Not Found" : "Internal Server Error"}
       </h1>
-      {description ? <p className="mt-2 text-neutral-600 dark:text-neutral-300">{description}</p> : null}
+      {description ? (
+        <p className="mt-2 text-neutral-600 dark:text-neutral-300">{description}</p>
+      ) : null}
       <a className="mt-6 inline-block text-primary underline" href="/">
         Home
       </a>

@@ -72,11 +72,13 @@ export async function startServer(options: StartOptions) {
   return { server, port };
 }
 
-function createHttpServer(deps: {
-  config: Config;
-  logger: Logger;
-  database: DatabaseHandle;
-} & StartOptions) {
+function createHttpServer(
+  deps: {
+    config: Config;
+    logger: Logger;
+    database: DatabaseHandle;
+  } & StartOptions,
+) {
   const { config, logger, database } = deps;
   const staticFiles = createStaticFiles(deps.clientDir ?? path.resolve("build/client"));
   const services = { config, db: database.db, logger };
@@ -93,7 +95,10 @@ function createHttpServer(deps: {
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const check = checkRequest(req);
     if (!check.ok) {
-      res.writeHead(check.status, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+      res.writeHead(check.status, {
+        "Content-Type": "text/plain; charset=utf-8",
+        Connection: "close",
+      });
       res.end(`${check.reason}\n`);
       return;
     }

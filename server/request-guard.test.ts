@@ -9,7 +9,10 @@ function request(url: string, headers: Record<string, string> = {}): IncomingMes
 describe("checkRequest", () => {
   it("passes ordinary requests with their path", () => {
     expect(checkRequest(request("/meadows?q=tulp"))).toEqual({ ok: true, pathname: "/meadows" });
-    expect(checkRequest(request("/", { "content-length": "12" }))).toEqual({ ok: true, pathname: "/" });
+    expect(checkRequest(request("/", { "content-length": "12" }))).toEqual({
+      ok: true,
+      pathname: "/",
+    });
   });
 
   it.each([
@@ -32,8 +35,9 @@ describe("checkRequest", () => {
       checkRequest(request("/", { "content-length": String(MAX_BODY_BYTES + 1) })),
     ).toMatchObject({ ok: false, status: 413 });
     expect(checkRequest(request("/", { "content-length": "-1" }))).toMatchObject({ status: 400 });
-    expect(
-      checkRequest(request("/", { "transfer-encoding": "chunked" })),
-    ).toMatchObject({ ok: false, status: 411 });
+    expect(checkRequest(request("/", { "transfer-encoding": "chunked" }))).toMatchObject({
+      ok: false,
+      status: 411,
+    });
   });
 });

@@ -6,8 +6,7 @@ export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const HOST_PATTERN = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 export type GuardResult =
-  | { ok: true; pathname: string }
-  | { ok: false; status: 400 | 411 | 413; reason: string };
+  { ok: true; pathname: string } | { ok: false; status: 400 | 411 | 413; reason: string };
 
 /**
  * Rejects what the app should never see: request targets that are not origin-form paths, paths
@@ -32,7 +31,8 @@ export function checkRequest(req: IncomingMessage): GuardResult {
   }
   const length = req.headers["content-length"];
   if (length !== undefined) {
-    if (!/^\d+$/.test(length)) return { ok: false, status: 400, reason: "malformed content-length" };
+    if (!/^\d+$/.test(length))
+      return { ok: false, status: 400, reason: "malformed content-length" };
     if (Number(length) > MAX_BODY_BYTES) {
       return { ok: false, status: 413, reason: "request body too large" };
     }

@@ -4,8 +4,18 @@ import path from "node:path";
 import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { meadows, type NewMeadow } from "../../db/schema";
-import { testDatabaseUrl, testEngines, createFreshPostgresDatabase } from "../../tests/support/databases";
-import { DatabaseInUseError, openPglite, openPostgres, type DatabaseHandle } from "./db.server";
+import {
+  testDatabaseUrl,
+  testEngines,
+  createFreshPostgresDatabase,
+} from "../../tests/support/databases";
+import {
+  DatabaseInUseError,
+  openPglite,
+  openPostgres,
+  queryRows,
+  type DatabaseHandle,
+} from "./db.server";
 
 function meadow(id: string, name: string, lat: number, lng: number): NewMeadow {
   return {
@@ -36,10 +46,11 @@ describe.each(testEngines)("database on $name", (engine) => {
 
   it("migrates idempotently", async () => {
     await handle.migrate();
-    const tables = await handle.db.execute(
+    const tables = await queryRows(
+      handle.db,
       sql`select count(*)::int as n from information_schema.tables where table_name = 'meadows'`,
     );
-    expect(tables.rows[0]).toEqual({ n: 1 });
+    expect(tables).toEqual([{ n: 1 }]);
   });
 
   it("answers pings", async () => {
@@ -47,11 +58,13 @@ describe.each(testEngines)("database on $name", (engine) => {
   });
 
   it("finds the nearest meadows through the geo index", async () => {
-    await handle.db.insert(meadows).values([
-      meadow("utrecht", "Utrecht", 52.0907, 5.1214),
-      meadow("amsterdam", "Amsterdam", 52.3676, 4.9041),
-      meadow("gent", "Gent", 51.0543, 3.7174),
-    ]);
+    await handle.db
+      .insert(meadows)
+      .values([
+        meadow("utrecht", "Utrecht", 52.0907, 5.1214),
+        meadow("amsterdam", "Amsterdam", 52.3676, 4.9041),
+        meadow("gent", "Gent", 51.0543, 3.7174),
+      ]);
     // From Houten, just south-east of Utrecht: Utrecht, then Amsterdam, then Gent.
     const nearest = await handle.db
       .select({ id: meadows.id })
@@ -75,10 +88,15 @@ describe.each(testEngines)("database on $name", (engine) => {
     const rows = await handle.db
       .select({ id: meadows.id })
       .from(meadows)
-      .where(sql`immutable_unaccent(lower(${meadows.name} || ' ' || ${meadows.description})) like '%dahlia%'`);
+      .where(
+        sql`immutable_unaccent(lower(${meadows.name} || ' ' || ${meadows.description})) like '%dahlia%'`,
+      );
     expect(rows.length).toBe(3);
-    const accented = await handle.db.execute(sql`select immutable_unaccent('Crème Brûlée') as t`);
-    expect(accented.rows[0]).toEqual({ t: "Creme Brulee" });
+    const accented = await queryRows(
+      handle.db,
+      sql`select immutable_unaccent('Crème Brûlée') as t`,
+    );
+    expect(accented).toEqual([{ t: "Creme Brulee" }]);
   });
 });
 
@@ -113,10 +131,11 @@ describe.runIf(testDatabaseUrl)("PostgreSQL migrations", () => {
     const handles = await Promise.all([1, 2, 3].map(() => openPostgres(fresh.url, { max: 2 })));
     try {
       await Promise.all(handles.map((handle) => handle.migrate()));
-      const applied = await handles[0]!.db.execute(
+      const applied = await queryRows(
+        handles[0]!.db,
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
       );
-      expect(applied.rows[0]).toEqual({ n: 2 });
+      expect(applied).toEqual([{ n: 2 }]);
     } finally {
       await Promise.all(handles.map((handle) => handle.close()));
       await fresh.drop();

@@ -6,6 +6,7 @@ import { cube } from "@electric-sql/pglite/contrib/cube";
 import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -70,7 +71,12 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
         migrationsFolder: migrationsFolder(),
       });
     },
-    ping: (timeoutMs) => pingWith(() => client.query("select 1"), timeoutMs, () => closed),
+    ping: (timeoutMs) =>
+      pingWith(
+        () => client.query("select 1"),
+        timeoutMs,
+        () => closed,
+      ),
     async close() {
       if (closed) return;
       closed = true;
@@ -112,7 +118,12 @@ export async function openPostgres(
         client.release();
       }
     },
-    ping: (timeoutMs) => pingWith(() => pool.query("select 1"), timeoutMs, () => closed),
+    ping: (timeoutMs) =>
+      pingWith(
+        () => pool.query("select 1"),
+        timeoutMs,
+        () => closed,
+      ),
     async close() {
       if (closed) return;
       closed = true;
@@ -177,4 +188,10 @@ function isAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
+}
+
+/** Runs raw SQL and returns its rows; both drivers answer `execute` with `{ rows }`. */
+export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as { rows: Row[] };
+  return result.rows;
 }

@@ -20,7 +20,10 @@ export const testEngines: TestEngine[] = [
 ];
 
 /** Creates an empty database on the test server and returns its URL and a way to drop it. */
-export async function createFreshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createFreshPostgresDatabase(): Promise<{
+  url: string;
+  drop(): Promise<void>;
+}> {
   if (!testDatabaseUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `plukweide_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: testDatabaseUrl });

@@ -1,0 +1,209 @@
+import { connect } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { spawnApp, freshDataDir, type AppProcess } from "../support/app-process";
+import { createFreshPostgresDatabase, testDatabaseUrl } from "../support/databases";
+
+/** Sends raw bytes and returns the raw answer, for requests no HTTP client would send. */
+function rawRequest(port: number, payload: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => (answer += chunk));
+    socket.on("end", () => resolve(answer));
+    socket.on("close", () => resolve(answer));
+    socket.on("error", reject);
+    socket.write(payload);
+  });
+}
+
+describe("the app on the embedded database", () => {
+  let app: AppProcess;
+  const dataDir = freshDataDir();
+
+  beforeAll(async () => {
+    app = await spawnApp({ DATA_DIR: dataDir }).ready;
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("reports healthy", async () => {
+    const response = await fetch(`${app.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  it("renders the home page on the server", async () => {
+    const response = await fetch(app.url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await response.text();
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain("Plukweide");
+  });
+
+  it("serves built assets with long-lived caching", async () => {
+    const html = await (await fetch(app.url)).text();
+    const asset = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(html);
+    expect(asset).not.toBeNull();
+    const response = await fetch(app.url + (asset![1] ?? asset![2]));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+  });
+
+  it("answers an unknown route with the 404 page", async () => {
+    const response = await fetch(`${app.url}/no/such/page`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Page not found: /no/such/page");
+  });
+
+  it("answers bad requests with 4xx and stays up", async () => {
+    expect(
+      await rawRequest(app.port, "GET /%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+    ).toMatch(/^HTTP\/1\.1 400 /);
+    expect(
+      await rawRequest(
+        app.port,
+        "GET //evil.example/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+      ),
+    ).toMatch(/^HTTP\/1\.1 400 /);
+    expect(await rawRequest(app.port, "this is not http\r\n\r\n")).toMatch(/^HTTP\/1\.1 400 /);
+    expect(
+      await rawRequest(
+        app.port,
+        "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + "a".repeat(20_000) + "\r\n\r\n",
+      ),
+    ).toMatch(/^HTTP\/1\.1 431 |^HTTP\/1\.1 400 /);
+    const tooLarge = await fetch(app.url, {
+      method: "POST",
+      headers: { "content-length": String(64 * 1024 * 1024), "content-type": "text/plain" },
+      body: "x",
+    }).catch(() => undefined);
+    // Either the 413 arrives or the server cuts the connection before the client finishes sending.
+    if (tooLarge) expect(tooLarge.status).toBe(413);
+    expect(
+      await rawRequest(
+        app.port,
+        "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+      ),
+    ).toMatch(/^HTTP\/1\.1 411 /);
+    const notAllowed = await fetch(app.url, {
+      method: "POST",
+      body: new URLSearchParams({ a: "b" }),
+    });
+    expect(notAllowed.status).toBe(405);
+
+    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+    expect(app.child.exitCode).toBeNull();
+  });
+
+  it("logs one JSON line per request without cookies, query strings or secrets", async () => {
+    await fetch(`${app.url}/healthz?token=query-secret-123`, {
+      headers: { cookie: "session=cookie-secret-456", authorization: "Bearer header-secret-789" },
+    });
+    await sleep(50);
+    const line = app
+      .logLines()
+      .filter((entry) => entry.msg === "request" && entry.path === "/healthz")
+      .at(-1);
+    expect(line).toMatchObject({ level: "info", method: "GET", path: "/healthz", status: 200 });
+    expect(typeof line!.durationMs).toBe("number");
+    for (const secret of ["query-secret-123", "cookie-secret-456", "header-secret-789"]) {
+      expect(app.stdout()).not.toContain(secret);
+      expect(app.stderr()).not.toContain(secret);
+    }
+  });
+
+  it("refuses a second process on the same embedded database", async () => {
+    const second = spawnApp({ DATA_DIR: dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.stderr().trim().split("\n")).toHaveLength(1);
+    expect(second.stderr()).toContain("is in use by process");
+  });
+});
+
+describe("start-up configuration errors", () => {
+  it.each([
+    [{ DATABASE_URL: "mysql://root@localhost/db" }, "DATABASE_URL must be a postgres:// URL"],
+    [
+      { NODE_ENV: "production", DATABASE_URL: "postgres://postgres@127.0.0.1:1/none" },
+      "AUTH_SECRET must be set in production",
+    ],
+    [{ PORT: "http" }, "PORT must be a port number"],
+  ])("%o stops the process with one line", async (env, expected) => {
+    const app = spawnApp(env);
+    expect(await app.exited).toBe(1);
+    const lines = app.stderr().trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toBe(
+      `Plukweide cannot start: ${lines[0]!.slice("Plukweide cannot start: ".length)}`,
+    );
+    expect(lines[0]).toContain(expected);
+    expect(app.stderr()).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe("graceful shutdown", () => {
+  it("finishes open requests on SIGTERM, then closes the database and exits", async () => {
+    const app = await spawnApp().ready;
+    const socket = connect(app.port, "127.0.0.1");
+    let answer = "";
+    socket.setEncoding("utf8").on("data", (chunk: string) => (answer += chunk));
+    await new Promise((resolve) => socket.once("connect", resolve));
+    // Half a request: the server is now in the middle of reading its body.
+    socket.write(
+      "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 10\r\n\r\nhello",
+    );
+    await sleep(200);
+    app.child.kill("SIGTERM");
+    await sleep(300);
+    expect(app.child.exitCode).toBeNull();
+    const refused = await fetch(`${app.url}/healthz`).then(
+      () => false,
+      () => true,
+    );
+    expect(refused).toBe(true);
+    socket.write("world");
+    expect(await app.exited).toBe(0);
+    expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+    const messages = app.logLines().map((line) => line.msg);
+    expect(messages).toContain("shutting down: draining open requests");
+    expect(messages.at(-1)).toBe("stopped");
+  });
+});
+
+describe.runIf(testDatabaseUrl)("the app on PostgreSQL", () => {
+  it("starts several processes together and reports the database's health", async () => {
+    const fresh = await createFreshPostgresDatabase();
+    const env = { DATABASE_URL: fresh.url };
+    const apps = await Promise.all([spawnApp(env).ready, spawnApp(env).ready]);
+    try {
+      for (const app of apps) {
+        const response = await fetch(`${app.url}/healthz`);
+        expect(response.status).toBe(200);
+      }
+      // Take the database away: health must say so instead of pretending.
+      const admin = new pg.Client({ connectionString: testDatabaseUrl });
+      await admin.connect();
+      const name = new URL(fresh.url).pathname.slice(1);
+      await admin.query(`alter database "${name}" allow_connections false`);
+      await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1",
+        [name],
+      );
+      await admin.end();
+      const response = await fetch(`${apps[0]!.url}/healthz`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ status: "unavailable" });
+      expect(apps[0]!.child.exitCode).toBeNull();
+    } finally {
+      await Promise.all(apps.map((app) => app.stop()));
+      await fresh.drop();
+    }
+  });
+});

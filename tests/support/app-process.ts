@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export interface AppProcess {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the process wrote to stdout (JSON log lines) and stderr so far. */
+  stdout(): string;
+  stderr(): string;
+  logLines(): Array<Record<string, unknown>>;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  stop(): Promise<number | null>;
+}
+
+export function freshDataDir(): string {
+  return path.join(mkdtempSync(path.join(tmpdir(), "plukweide-app-")), "data");
+}
+
+/** Spawns `node server.ts` (the production build) on a free port. */
+export function spawnApp(env: Record<string, string | undefined> = {}): AppProcess & {
+  ready: Promise<AppProcess>;
+} {
+  const child = spawn(process.execPath, ["server.ts"], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: freshDataDir(),
+      SEED_DEMO: "false",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (err += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+
+  const app = {
+    url: "",
+    port: 0,
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    logLines: () =>
+      out
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    exited,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+  } as AppProcess;
+
+  const ready = new Promise<AppProcess>((resolve, reject) => {
+    const onData = () => {
+      const listening = app.logLines().find((line) => line.msg === "listening");
+      if (listening) {
+        child.stdout!.off("data", onData);
+        app.port = Number(listening.port);
+        app.url = `http://127.0.0.1:${app.port}`;
+        resolve(app);
+      }
+    };
+    child.stdout!.on("data", onData);
+    void exited.then((code) =>
+      reject(new Error(`server exited with ${code} before listening: ${err}`)),
+    );
+  });
+  // Tests that expect a failed start await `exited` instead; this keeps `ready` from being unhandled.
+  ready.catch(() => undefined);
+  return Object.assign(app, { ready });
+}
