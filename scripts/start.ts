@@ -5,7 +5,15 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const BUILD_ENTRY = "build/server/index.js";
-const SOURCES = ["app", "server", "db", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
+const SOURCES = [
+  "app",
+  "server",
+  "db",
+  "public",
+  "package.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
 
 function newestModification(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -21,7 +29,9 @@ function newestModification(entry: string): number {
 const builtAt = existsSync(BUILD_ENTRY) ? statSync(BUILD_ENTRY).mtimeMs : 0;
 const changedAt = Math.max(...SOURCES.map(newestModification));
 if (changedAt > builtAt) {
-  console.log(builtAt === 0 ? "Building the app…" : "Sources changed since the last build: rebuilding…");
+  console.log(
+    builtAt === 0 ? "Building the app…" : "Sources changed since the last build: rebuilding…",
+  );
   const result = spawnSync("react-router", ["build"], { stdio: ["ignore", "ignore", "inherit"] });
   if (result.status !== 0) {
     console.error("The build failed; see the messages above.");
