@@ -1,18 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { cube } from "@electric-sql/pglite/contrib/cube";
-import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
 import * as schema from "../../db/schema";
 
 /** The app's database, whichever engine is behind it; services take this and nothing more. */
@@ -47,8 +37,6 @@ export function migrationsFolder(): string {
   return path.join(dir, "db", "migrations");
 }
 
-const pgliteExtensions = { cube, earthdistance, pg_trgm, unaccent };
-
 /**
  * PGlite: one process owns the data directory. A lock file with the owner's pid stops a second
  * process from opening (and corrupting) the same files.
@@ -60,7 +48,34 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
     lockFile = `${dataDir}.lock`;
     acquireLockFile(lockFile);
   }
-  const client = await PGlite.create({ dataDir, extensions: pgliteExtensions });
+  // Loaded on demand: a PostgreSQL deployment never pays for the WebAssembly engine.
+  const [
+    { PGlite },
+    { cube },
+    { earthdistance },
+    { pg_trgm },
+    { unaccent },
+    { drizzle: drizzlePglite },
+    { migrate: migratePglite },
+  ] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/cube"),
+    import("@electric-sql/pglite/contrib/earthdistance"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("@electric-sql/pglite/contrib/unaccent"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
+  let client;
+  try {
+    client = await PGlite.create({
+      dataDir,
+      extensions: { cube, earthdistance, pg_trgm, unaccent },
+    });
+  } catch (error) {
+    if (lockFile) rmSync(lockFile, { force: true });
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   let closed = false;
   return {
@@ -90,6 +105,11 @@ export async function openPostgres(
   connectionString: string,
   options: { max?: number } = {},
 ): Promise<DatabaseHandle> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
