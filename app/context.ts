@@ -8,6 +8,8 @@ export interface AppServices {
   config: Config;
   db: Database;
   logger: Logger;
+  /** The version of the running build (see /version.json). */
+  buildId: string;
 }
 
 export const appContext = createContext<AppServices>();

@@ -9,7 +9,9 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
+import { I18nextProvider } from "react-i18next";
 import { appContext } from "./context";
+import { getI18n } from "./i18n.server";
 
 export const streamTimeout = 5_000;
 
@@ -36,7 +38,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <I18nextProvider i18n={getI18n(loadContext)}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </I18nextProvider>,
       {
         [readyOption]() {
           shellRendered = true;

@@ -1,31 +1,87 @@
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
+  redirect,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { appContext } from "./context";
+import { readColourMode, readLanguageCookie, takeToast } from "./cookies.server";
+import { getLocale, i18nextMiddleware } from "./i18n.server";
+import { preferredLanguage, splitPrefix, type Language } from "./lib/i18n";
+import { useShellData, useLocalePath } from "./hooks/use-shell-data";
+import { SiteHeader } from "./components/site-header";
+import { SiteFooter } from "./components/site-footer";
+import { AlternateLinks } from "./components/alternate-links";
+import { AppToaster } from "./components/app-toaster";
+import { useColourMode } from "./components/colour-mode-switch";
+import { TooltipProvider } from "./components/ui/tooltip";
 import "./app.css";
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { config, buildId } = context.get(appContext);
+  const url = new URL(request.url);
+  const { prefix } = splitPrefix(url.pathname);
+  const lang = getLocale(context) as Language;
+
+  // `/` sends Dutch speakers to /nl: by their saved choice, or on a first visit by their browser.
+  if (url.pathname === "/" && request.method === "GET") {
+    const saved = await readLanguageCookie(request, config);
+    const wanted = saved ?? preferredLanguage(request.headers.get("accept-language"));
+    if (wanted === "nl") {
+      throw redirect(`/nl${url.search}`, { headers: { Vary: "Cookie, Accept-Language" } });
+    }
+  }
+
+  const colourMode = await readColourMode(request, config);
+  const { toast, clear } = await takeToast(request, config);
+  return data(
+    { lang, prefix, colourMode, toast, origin: config.appUrl.origin, buildId },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const { lang } = useShellData();
+  const colourMode = useColourMode();
+  const { t } = useTranslation();
   return (
-    <html lang="en">
+    <html lang={lang} className={colourMode} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={colourMode === "system" ? "light dark" : colourMode} />
         <Meta />
         <Links />
+        <AlternateLinks />
       </head>
-      <body className="min-h-dvh bg-white text-neutral-900 antialiased dark:bg-neutral-950 dark:text-neutral-100">
-        {children}
+      <body className="flex min-h-dvh flex-col bg-background text-foreground antialiased">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          {t("nav.skipToContent")}
+        </a>
+        <TooltipProvider>
+          <SiteHeader />
+          <div className="flex-1">{children}</div>
+          <SiteFooter />
+          <AppToaster />
+        </TooltipProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -43,26 +99,51 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { t } = useTranslation();
+  const location = useLocation();
+  const localePath = useLocalePath();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const notFound = status === 404;
+
+  if (status === 404) {
+    return (
+      <main id="main" className="mx-auto max-w-2xl px-4 py-16 sm:py-24">
+        <title>{`${t("errors.notFoundTitle")} · Plukweide`}</title>
+        <p className="text-7xl font-bold text-primary" aria-hidden="true">
+          404
+        </p>
+        <h1 className="mt-4 text-3xl font-semibold tracking-tight">{t("errors.notFoundTitle")}</h1>
+        <p className="mt-3 text-muted-foreground break-words">
+          {t("errors.notFoundDescription", { path: location.pathname })}
+        </p>
+        <a
+          className="mt-8 inline-flex text-primary underline underline-offset-4"
+          href={localePath("/")}
+        >
+          {t("errors.backHome")}
+        </a>
+      </main>
+    );
+  }
+
+  // Only messages the app chose to show: an ErrorResponse's text, or in development the error's
+  // own message. Production never shows an unexpected error's message or stack.
   const description =
     isRouteErrorResponse(error) && typeof error.data === "string"
       ? error.data
-      : error instanceof Error && import.meta.env.DEV
+      : import.meta.env.DEV && error instanceof Error
         ? error.message
         : undefined;
   return (
-    <main id="main" className="mx-auto max-w-2xl px-4 py-16">
-      <title>{notFound ? "Page Not Found" : "Internal Server Error"}</title>
-      <p className="text-6xl font-bold text-primary">{status}</p>
-      <h1 className="mt-4 text-2xl font-semibold">
-        {notFound ? "Page Not Found" : "Internal Server Error"}
-      </h1>
-      {description ? (
-        <p className="mt-2 text-neutral-600 dark:text-neutral-300">{description}</p>
-      ) : null}
-      <a className="mt-6 inline-block text-primary underline" href="/">
-        Home
+    <main id="main" className="mx-auto max-w-2xl px-4 py-16 sm:py-24">
+      <title>{`${t("errors.serverTitle")} · Plukweide`}</title>
+      <p className="text-7xl font-bold text-destructive">{status}</p>
+      <h1 className="mt-4 text-3xl font-semibold tracking-tight">{t("errors.serverTitle")}</h1>
+      {description ? <p className="mt-3 text-muted-foreground">{description}</p> : null}
+      <a
+        className="mt-8 inline-flex text-primary underline underline-offset-4"
+        href={localePath("/")}
+      >
+        {t("errors.backHome")}
       </a>
     </main>
   );

@@ -1,7 +1,26 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
+
+/**
+ * Every page exists three times: without prefix (English), under /en and under /nl. Route ids
+ * carry the prefix so the three stay distinct; the modules are shared.
+ */
+function pages(lang: "" | "en" | "nl") {
+  const id = (name: string) => (lang === "" ? name : `${lang}/${name}`);
+  return [
+    index("routes/home.tsx", { id: id("home") }),
+    route("about", "routes/about.tsx", { id: id("about") }),
+    route("privacy", "routes/privacy.tsx", { id: id("privacy") }),
+    route("terms", "routes/terms.tsx", { id: id("terms") }),
+  ];
+}
 
 export default [
-  index("routes/home.tsx"),
-  // Everything else: the 404 page, rendered inside the shell with status 404.
+  // Not prefixed: small resources the pages post to or poll.
+  route("resources/locale", "routes/resources/locale.ts"),
+  route("resources/colour-mode", "routes/resources/colour-mode.ts"),
+  ...pages(""),
+  ...prefix("en", pages("en")),
+  ...prefix("nl", pages("nl")),
+  // Everything else, /fr/… included: the 404 page, inside the shell, with status 404.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

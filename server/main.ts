@@ -82,12 +82,14 @@ function createHttpServer(
   const { config, logger, database } = deps;
   const staticFiles = createStaticFiles(deps.clientDir ?? path.resolve("build/client"));
   const services = { config, db: database.db, logger };
+  // The client build's version: changes with every deploy, so open tabs can notice a new one.
+  const currentBuildId = async () => (await deps.loadBuild()).assets.version;
   const handleWithRouter = createRequestListener({
     build: deps.loadBuild,
     mode: deps.devMiddleware ? "development" : "production",
-    getLoadContext() {
+    async getLoadContext() {
       const context = new RouterContextProvider();
-      context.set(appContext, services);
+      context.set(appContext, { ...services, buildId: await currentBuildId() });
       return context;
     },
   });
@@ -110,6 +112,11 @@ function createHttpServer(
         "Cache-Control": "no-store",
       });
       res.end(JSON.stringify({ status: healthy ? "ok" : "unavailable" }));
+      return;
+    }
+    if (pathname === "/version.json") {
+      res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+      res.end(JSON.stringify({ buildId: await currentBuildId() }));
       return;
     }
     if (staticFiles.serve(req, res, pathname)) return;

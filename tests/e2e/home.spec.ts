@@ -6,7 +6,9 @@ test.describe("home page", () => {
     const page = await context.newPage();
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1, name: "Plukweide" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Pick your own flowers and fruit" }),
+    ).toBeVisible();
     await expect(page).toHaveTitle(/Plukweide/);
     await context.close();
   });

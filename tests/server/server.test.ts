@@ -43,7 +43,7 @@ describe("the app on the embedded database", () => {
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
     const html = await response.text();
     expect(html).toContain('<html lang="en"');
-    expect(html).toContain("Plukweide");
+    expect(html).toContain("Pick your own flowers and fruit");
   });
 
   it("serves built assets with long-lived caching", async () => {

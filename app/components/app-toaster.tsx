@@ -1,0 +1,31 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
+import { Toaster } from "~/components/ui/toast";
+import { toast } from "~/components/ui/toast-store";
+import type { loader as rootLoader } from "~/root";
+import { VersionCheck } from "./version-check";
+
+/** The page's toasts, including the one a server action left for this page (flash cookie). */
+export function AppToaster() {
+  const { t, i18n } = useTranslation();
+  const flash = useRouteLoaderData<typeof rootLoader>("root")?.toast;
+  useEffect(() => {
+    if (!flash || !i18n.exists(flash.key)) return;
+    toast({
+      // The key was checked against the catalogue just above.
+      title: t(flash.key as never),
+      variant: flash.type === "error" ? "error" : flash.type === "success" ? "success" : "default",
+    });
+  }, [flash, t, i18n]);
+  return (
+    <>
+      <Toaster
+        label={t("toast.region")}
+        viewportLabel={`${t("toast.region")} ({hotkey})`}
+        closeLabel={t("toast.close")}
+      />
+      <VersionCheck />
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, useLocation } from "react-router";
+import { cn } from "~/lib/cn";
+import { useLocalePath } from "~/hooks/use-shell-data";
+import { ColourModeSwitch } from "./colour-mode-switch";
+import { LanguageSwitch } from "./language-switch";
+import { Logo } from "./logo";
+
+interface NavItem {
+  to: string;
+  label: string;
+  end?: boolean;
+}
+
+function useNavItems(): NavItem[] {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  const addMeadow = localePath("/meadows/add");
+  return [
+    { to: localePath("/"), label: t("nav.home"), end: true },
+    { to: localePath("/map"), label: t("nav.map") },
+    // Visitors go to sign in first and come back to the form afterwards.
+    {
+      to: `${localePath("/login")}?redirectTo=${encodeURIComponent(addMeadow)}`,
+      label: t("nav.addMeadow"),
+    },
+  ];
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground",
+    "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+    isActive ? "text-primary" : "text-foreground/80",
+  );
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  const items = useNavItems();
+  const location = useLocation();
+  const signIn = `${localePath("/login")}?redirectTo=${encodeURIComponent(location.pathname + location.search)}`;
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
+        <Link
+          to={localePath("/")}
+          className="mr-2 flex shrink-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <Logo className="size-8" />
+          <span>Plukweide</span>
+        </Link>
+        <nav aria-label={t("nav.main")} className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {items.map((item) => (
+              <li key={item.label}>
+                <NavLink to={item.to} end={item.end} className={linkClass} prefetch="intent">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          <LanguageSwitch className="hidden sm:block" />
+          <ColourModeSwitch />
+          <Link
+            to={signIn}
+            className="hidden rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 sm:inline-flex"
+          >
+            {t("nav.signIn")}
+          </Link>
+          <MobileMenu items={items} signIn={signIn} />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/**
+ * The small-screen menu is a <details> element: it opens with Enter or Space on its summary and
+ * works without JavaScript. With JavaScript it also closes on Escape and after navigating.
+ */
+function MobileMenu({ items, signIn }: { items: NavItem[]; signIn: string }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location]);
+  useEffect(() => {
+    const menu = ref.current;
+    if (!menu) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && menu.open) {
+        menu.open = false;
+        menu.querySelector("summary")?.focus();
+      }
+    };
+    menu.addEventListener("keydown", closeOnEscape);
+    return () => menu.removeEventListener("keydown", closeOnEscape);
+  }, []);
+  return (
+    <details ref={ref} className="group relative md:hidden">
+      <summary
+        className="flex size-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden"
+        aria-label={t("nav.menu")}
+      >
+        <svg
+          viewBox="0 0 24 24"
+          className="size-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <path className="group-open:hidden" d="M4 6h16M4 12h16M4 18h16" />
+          <path className="hidden group-open:block" d="M6 6l12 12M18 6L6 18" />
+        </svg>
+      </summary>
+      <div className="absolute right-0 top-12 w-64 rounded-lg border border-border bg-popover p-2 text-popover-foreground shadow-lg">
+        <nav aria-label={t("nav.main")}>
+          <ul className="flex flex-col">
+            {items.map((item) => (
+              <li key={item.label}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) => cn(linkClass({ isActive }), "block")}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <Link to={signIn} className={cn(linkClass({ isActive: false }), "block")}>
+                {t("nav.signIn")}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div className="mt-2 border-t border-border pt-2 sm:hidden">
+          <LanguageSwitch />
+        </div>
+      </div>
+    </details>
+  );
+}

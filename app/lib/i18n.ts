@@ -1,0 +1,88 @@
+/** Languages, URL prefixes and the paths between them. Shared by server and browser. */
+
+export const LANGUAGES = ["en", "nl"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "en";
+
+/** How long the language and colour-mode cookies last (SPEC section 9). */
+export const PREFERENCE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** The URL prefix a page was reached under: none (English), /en or /nl. */
+export type Prefix = "" | Language;
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Splits `/nl/meadows` into its prefix and the path without it. */
+export function splitPrefix(pathname: string): { prefix: Prefix; rest: string } {
+  const match = /^\/(en|nl)(?=\/|$)/.exec(pathname);
+  if (!match) return { prefix: "", rest: pathname || "/" };
+  return { prefix: match[1] as Language, rest: pathname.slice(match[0].length) || "/" };
+}
+
+export function languageOfPrefix(prefix: Prefix): Language {
+  return prefix === "" ? DEFAULT_LANGUAGE : prefix;
+}
+
+export function languageOfPath(pathname: string): Language {
+  return languageOfPrefix(splitPrefix(pathname).prefix);
+}
+
+/** `/meadows` under the prefix `nl` is `/nl/meadows`; `/` is `/nl`. */
+export function withPrefix(prefix: Prefix, path: string): string {
+  if (prefix === "") return path;
+  return path === "/" ? `/${prefix}` : `/${prefix}${path}`;
+}
+
+/**
+ * The address of the same page in another language. English pages live without a prefix, so
+ * that is where a switch to English goes; Dutch pages live under /nl.
+ */
+export function pathInLanguage(pathname: string, language: Language): string {
+  const { rest } = splitPrefix(pathname);
+  return withPrefix(language === DEFAULT_LANGUAGE ? "" : language, rest);
+}
+
+/**
+ * Only a path on this site may be a redirect target: no scheme, no host, no protocol-relative
+ * `//evil.example`, no backslash tricks browsers treat as slashes.
+ */
+export function safeRedirectPath(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string" || value.length === 0 || value.length > 2000) return fallback;
+  if (!value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return fallback;
+  // Control characters (tabs and newlines are dropped by URL parsers) could smuggle a host in.
+  if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) {
+    return fallback;
+  }
+  try {
+    const url = new URL(value, "http://plukweide.invalid");
+    if (url.host !== "plukweide.invalid") return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * The language a first-time visitor's browser prefers among ours, from Accept-Language
+ * (`nl-BE,nl;q=0.9,en;q=0.8`). Undefined when none of ours is named.
+ */
+export function preferredLanguage(acceptLanguage: string | null): Language | undefined {
+  if (!acceptLanguage) return undefined;
+  const ranked = acceptLanguage
+    .split(",")
+    .map((part, order) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      const quality = q ? Number(q.slice(2)) : 1;
+      return {
+        base: tag.toLowerCase().split("-")[0],
+        quality: Number.isNaN(quality) ? 0 : quality,
+        order,
+      };
+    })
+    .filter((entry) => entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.order - b.order);
+  return ranked.map((entry) => entry.base).find(isLanguage);
+}

@@ -1,0 +1,172 @@
+import type { Translation } from "../en/translation";
+
+const nl = {
+  meta: {
+    siteName: "Plukweide",
+    tagline: "Vind en deel pluktuinen",
+    description:
+      "Pluktuinen en zelfpluk-fruittuinen bij jou in de buurt, gedeeld door mensen die ze een warm hart toedragen.",
+  },
+  nav: {
+    skipToContent: "Naar de inhoud",
+    main: "Hoofdmenu",
+    footer: "Voettekst",
+    home: "Home",
+    map: "Kaart",
+    meadows: "Pluktuinen",
+    addMeadow: "Pluktuin toevoegen",
+    favorites: "Mijn favorieten",
+    profile: "Profiel",
+    settings: "Instellingen",
+    about: "Over ons",
+    privacy: "Privacy",
+    terms: "Voorwaarden",
+    signIn: "Inloggen",
+    signOut: "Uitloggen",
+    menu: "Menu",
+  },
+  language: {
+    label: "Taal",
+    switchTo: "English",
+    switchToHint: "View this page in English",
+    en: "English",
+    nl: "Nederlands",
+    offer: "Deze site is ook in het Nederlands te lezen.",
+    offerAction: "Nederlands",
+  },
+  theme: {
+    label: "Weergave",
+    light: "Licht",
+    dark: "Donker",
+    system: "Systeem",
+    current: "Weergave: {{mode}}",
+  },
+  home: {
+    title: "Pluk je eigen bloemen en fruit",
+    intro:
+      "Plukweide verzamelt pluktuinen en zelfpluk-fruittuinen: tulpen in het voorjaar, dahlia's en zonnebloemen in de zomer, appels in de herfst. Vind er een bij jou in de buurt, of deel je favoriete plek.",
+    searchLabel: "Zoek pluktuinen",
+    searchPlaceholder: "Tulpen, aardbeien, een plaats…",
+    searchButton: "Zoeken",
+    addTitle: "Ken je een pluktuin?",
+    addText:
+      "Zet hem op Plukweide met adres, prijzen en openingstijden, zodat anderen er ook van kunnen genieten.",
+    addButton: "Pluktuin toevoegen",
+    browseButton: "Alle pluktuinen bekijken",
+    seasonsTitle: "Wat pluk je wanneer",
+    spring: "Voorjaar",
+    springText: "Tulpen, narcissen en de eerste rabarber.",
+    summer: "Zomer",
+    summerText: "Dahlia's, zonnebloemen, zinnia's, aardbeien en bessen.",
+    autumn: "Herfst",
+    autumnText: "Appels, peren, pompoenen en de laatste dahlia's.",
+  },
+  about: {
+    title: "Over Plukweide",
+    intro:
+      "Plukweide is een site van en voor liefhebbers, om pluktuinen te vinden en te delen: plekken waar je zelf bloemen of fruit plukt en de kweker betaalt voor wat je meeneemt.",
+    whyTitle: "Waarom we dit maken",
+    why: "Pluktuinen zijn vaak kleine familiebedrijven met een handgeschilderd bord langs de weg. Je rijdt er makkelijk langs en online zijn ze lastig te vinden. Plukweide brengt ze samen op één plek, in het Nederlands en het Engels, zodat een zonnige middag kan eindigen met een bos bloemen die je zelf hebt geplukt.",
+    howTitle: "Hoe het werkt",
+    how: "Iedereen kan pluktuinen bekijken en zoeken op naam, land en afstand. Leden voegen pluktuinen toe met adres, prijzen en openingstijden, uploaden foto's en houden een lijst met favorieten bij. Wat je hier leest, is geschreven door leden: check de openingstijden bij de pluktuin voordat je ver rijdt.",
+    contactTitle: "Contact",
+    contact:
+      "Zie je een fout, of is een pluktuin voorgoed dicht? Laat het weten aan het lid dat hem heeft toegevoegd via diens profiel, of pas hem zelf aan als jij hem hebt toegevoegd.",
+  },
+  privacy: {
+    title: "Privacy",
+    intro:
+      "We bewaren niet meer over je dan de site nodig heeft om te werken, en niets voor reclame. Op deze pagina lees je wat we bewaren, waarom en hoe lang.",
+    accountTitle: "Je account",
+    account:
+      "Als je je registreert, bewaren we je naam, je e-mailadres en een hash van je wachtwoord (nooit het wachtwoord zelf). Wat je aan je profiel toevoegt (bio, website, woonplaats, profielfoto) is openbaar. Je kunt dit allemaal aanpassen bij Instellingen en daar ook je account verwijderen: dan verdwijnen je account, sessies, favorieten, foto's en profielfoto. Pluktuinen die je hebt toegevoegd blijven op de site staan, zonder je naam.",
+    meadowsTitle: "Pluktuinen en foto's",
+    meadows:
+      "Pluktuinen die je toevoegt en foto's die je uploadt zijn openbaar, met jouw naam als het lid dat ze heeft toegevoegd. Voordat we een foto opslaan, halen we de metadata eruit, ook de gps-locatie die je camera er misschien in heeft gezet.",
+    cookiesTitle: "Cookies",
+    cookies:
+      "We plaatsen alleen de cookies die de site nodig heeft, en geen tracking- of advertentiecookies:",
+    cookieSession: "session: houdt je ingelogd (alleen als je inlogt; HttpOnly).",
+    cookieLocale: "locale: onthoudt je taal, 365 dagen lang.",
+    cookieTheme: "theme: onthoudt je weergave (licht, donker of systeem), 365 dagen lang.",
+    cookieToast:
+      "toast: brengt een eenmalig bericht (zoals ‘Pluktuin toegevoegd’) naar de volgende pagina en verdwijnt zodra het getoond is.",
+    logsTitle: "Serverlogs",
+    logs: "Onze servers loggen van elk verzoek de methode, het pad, de status en de duur, om de site draaiende te houden. Cookies, wachtwoorden en de inhoud van formulieren komen niet in de logs.",
+    rightsTitle: "Je rechten",
+    rights:
+      "Je kunt je gegevens altijd inzien, aanpassen en verwijderen bij Instellingen. Voor al het andere kun je contact opnemen via de pagina Over ons.",
+  },
+  terms: {
+    title: "Gebruiksvoorwaarden",
+    intro:
+      "Plukweide is gratis te gebruiken. Door de site te gebruiken, ga je akkoord met deze voorwaarden.",
+    contentTitle: "Wat je toevoegt",
+    content:
+      "Je bent zelf verantwoordelijk voor de pluktuinen, foto's en teksten die je toevoegt. Voeg alleen plekken toe die echt bestaan, en foto's die je zelf hebt gemaakt of mag delen. Door ze toe te voegen, geef je Plukweide toestemming ze op de site te tonen.",
+    conductTitle: "Wees vriendelijk",
+    conduct:
+      "Geen spam, geen reclame voor bedrijven die er niets mee te maken hebben, en niets wat onwettig of kwetsend is. We kunnen zulke inhoud verwijderen en accounts die het plaatsen sluiten.",
+    accuracyTitle: "Geen garanties",
+    accuracy:
+      "De informatie op Plukweide wordt gedeeld door leden en kan verouderd zijn. Check prijzen en openingstijden bij de pluktuin zelf. Houd je aan de regels van de kweker en betaal voor wat je plukt.",
+    changesTitle: "Wijzigingen",
+    changes:
+      "We kunnen deze voorwaarden aanpassen; de datum hieronder laat de laatste versie zien.",
+    updated: "Laatst bijgewerkt: {{date}}",
+  },
+  errors: {
+    notFoundTitle: "Pagina niet gevonden",
+    notFoundDescription: "Pagina niet gevonden: {{path}}",
+    serverTitle: "Interne serverfout",
+    statusLabel: "Fout {{status}}",
+    backHome: "Terug naar de homepage",
+  },
+  toast: {
+    close: "Sluiten",
+    region: "Meldingen",
+  },
+  version: {
+    available: "Er is een nieuwe versie van Plukweide.",
+    reload: "Vernieuwen",
+  },
+  common: {
+    loading: "Bezig met laden…",
+    save: "Opslaan",
+    cancel: "Annuleren",
+    delete: "Verwijderen",
+    close: "Sluiten",
+  },
+  validation: {
+    nameMin: "De naam moet minstens 3 tekens lang zijn",
+    streetRequired: "Vul een straat in",
+    houseNumberRequired: "Vul een huisnummer in",
+    postalCodeRequired: "Vul een postcode in",
+    cityRequired: "Vul een plaats in",
+    countryRequired: "Kies een land",
+    priceRequired: "Vul een prijs in",
+    openingHoursRequired: "Vul de openingstijden in",
+    urlInvalid: "Vul een geldige URL in",
+    addressInvalid: "Vul een geldig adres in om verder te gaan",
+    passwordMin: "Het wachtwoord moet minstens 8 tekens lang zijn",
+    passwordsMatch: "De wachtwoorden komen niet overeen",
+    emailInvalid: "Vul een geldig e-mailadres in",
+  },
+  messages: {
+    locationUnavailable: "We konden je locatie niet bepalen",
+    geolocationUnsupported: "Je browser ondersteunt geen locatiebepaling",
+    locationNotFound: "We konden die plaats niet vinden",
+    noMeadows: "Geen pluktuinen gevonden",
+    photoUploadFailed: "Het uploaden van de foto is mislukt",
+    photoDeleteFailed: "Het verwijderen van de foto is mislukt",
+    signInForFavorites: "Log in om je favorieten te bekijken",
+    signInForPhotos: "Log in om foto's te uploaden of te verwijderen",
+    meadowAdded: "Pluktuin toegevoegd",
+    passwordUpdated: "Je wachtwoord is gewijzigd",
+    emailUpdated: "Je e-mailadres is gewijzigd",
+    verificationSent: "Verificatiemail verstuurd",
+    resetSent: "We hebben je een e-mail gestuurd om je wachtwoord opnieuw in te stellen",
+  },
+} satisfies Translation;
+
+export default nl;

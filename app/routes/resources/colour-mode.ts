@@ -1,0 +1,23 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import { appContext } from "~/context";
+import { serializeColourMode } from "~/cookies.server";
+import { COLOUR_MODES } from "~/lib/colour-mode";
+import { safeRedirectPath } from "~/lib/i18n";
+import type { Route } from "./+types/colour-mode";
+
+const schema = z.object({ mode: z.enum(COLOUR_MODES), redirectTo: z.string().optional() });
+
+/** Remembers light, dark or system for a year; without JavaScript it returns to the page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { config } = context.get(appContext);
+  const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw new Response("Unknown colour mode", { status: 400 });
+  return redirect(safeRedirectPath(parsed.data.redirectTo), {
+    headers: { "Set-Cookie": await serializeColourMode(parsed.data.mode, config) },
+  });
+}
+
+export function loader() {
+  throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,24 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import { appContext } from "~/context";
+import { serializeLanguageCookie } from "~/cookies.server";
+import { LANGUAGES, pathInLanguage, safeRedirectPath } from "~/lib/i18n";
+import type { Route } from "./+types/locale";
+
+const schema = z.object({ lang: z.enum(LANGUAGES), redirectTo: z.string().optional() });
+
+/** The language switch: remembers the choice for a year and shows the same page in it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { config } = context.get(appContext);
+  const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw new Response("Unknown language", { status: 400 });
+  const target = new URL(safeRedirectPath(parsed.data.redirectTo), "http://local");
+  const destination = pathInLanguage(target.pathname, parsed.data.lang) + target.search;
+  return redirect(destination, {
+    headers: { "Set-Cookie": await serializeLanguageCookie(parsed.data.lang, config) },
+  });
+}
+
+export function loader() {
+  throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}
