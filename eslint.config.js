@@ -31,7 +31,7 @@ export default tseslint.config(
   },
   {
     // Tests may assert presence with `!` after an expect has checked it.
-    files: ["**/*.test.ts", "tests/**"],
+    files: ["**/*.test.ts", "**/*.test.tsx", "tests/**"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off" },
   },
   {

@@ -24,12 +24,15 @@ import { AlternateLinks } from "./components/alternate-links";
 import { AppToaster } from "./components/app-toaster";
 import { useColourMode } from "./components/colour-mode-switch";
 import { TooltipProvider } from "./components/ui/tooltip";
-import "./app.css";
+import stylesheetUrl from "./app.css?url";
+import inlineStyles from "./app.css?inline";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Development links the stylesheet so Vite can hot-reload it; production inlines it (below).
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheetUrl }] : []),
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -66,6 +69,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={colourMode === "system" ? "light dark" : colourMode} />
         <Meta />
+        {/* Inline: the first paint needs no second request (about 7 kB compressed). */}
+        {import.meta.env.PROD ? <style dangerouslySetInnerHTML={{ __html: inlineStyles }} /> : null}
         <Links />
         <AlternateLinks />
       </head>

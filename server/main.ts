@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestListener } from "@react-router/node";
+import compression from "compression";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { openDatabase, type DatabaseHandle } from "../app/adapters/db.server";
 import { createLogger, type Logger } from "../app/adapters/logger.server";
@@ -94,6 +95,9 @@ function createHttpServer(
     },
   });
 
+  // Pages and JSON are compressed as they stream; built assets come precompressed (static-files).
+  const compress = compression() as unknown as Middleware;
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const check = checkRequest(req);
     if (!check.ok) {
@@ -120,6 +124,7 @@ function createHttpServer(
       return;
     }
     if (staticFiles.serve(req, res, pathname)) return;
+    await new Promise<void>((resolve) => compress(req, res, resolve));
     await handleWithRouter(req, res);
   };
 

@@ -1,6 +1,29 @@
 import { createReadStream, readdirSync, statSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Text files worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = new Set([
+  ".js",
+  ".mjs",
+  ".css",
+  ".json",
+  ".map",
+  ".svg",
+  ".txt",
+  ".webmanifest",
+]);
+
+interface Compressed {
+  br: Buffer;
+  gzip: Buffer;
+}
 
 const CONTENT_TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -24,6 +47,23 @@ interface StaticFile {
   size: number;
   type: string;
   immutable: boolean;
+  compressible: boolean;
+  /** Filled on first request: built files never change while the process runs. */
+  compressed?: Promise<Compressed>;
+}
+
+function compress(file: string): Promise<Compressed> {
+  return readFile(file).then(async (bytes) => ({
+    br: await brotli(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: await gzipAsync(bytes, { level: 9 }),
+  }));
+}
+
+function acceptedEncoding(req: IncomingMessage): "br" | "gzip" | undefined {
+  const accepted = String(req.headers["accept-encoding"] ?? "");
+  if (/\bbr\b/.test(accepted)) return "br";
+  if (/\bgzip\b/.test(accepted)) return "gzip";
+  return undefined;
 }
 
 /**
@@ -50,6 +90,7 @@ export function createStaticFiles(root: string) {
           type: CONTENT_TYPES[path.extname(full).toLowerCase()] ?? "application/octet-stream",
           // Vite fingerprints everything under /assets; other files keep their names across builds.
           immutable: urlPath.startsWith("/assets/"),
+          compressible: COMPRESSIBLE.has(path.extname(full).toLowerCase()),
         });
       }
     }
@@ -63,21 +104,37 @@ export function createStaticFiles(root: string) {
       if (req.method !== "GET" && req.method !== "HEAD") return false;
       const found = files.get(pathname);
       if (!found) return false;
-      res.statusCode = 200;
-      res.setHeader("Content-Type", found.type);
-      res.setHeader("Content-Length", found.size);
-      res.setHeader(
-        "Cache-Control",
-        found.immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
-      );
-      if (req.method === "HEAD") {
-        res.end();
-        return true;
-      }
-      createReadStream(found.file)
-        .on("error", () => res.destroy())
-        .pipe(res);
+      void send(req, res, found);
       return true;
     },
   };
+}
+
+async function send(req: IncomingMessage, res: ServerResponse, found: StaticFile) {
+  res.setHeader("Content-Type", found.type);
+  res.setHeader(
+    "Cache-Control",
+    found.immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+  );
+  const encoding = found.compressible ? acceptedEncoding(req) : undefined;
+  if (found.compressible) res.setHeader("Vary", "Accept-Encoding");
+  if (encoding) {
+    try {
+      found.compressed ??= compress(found.file);
+      const body = (await found.compressed)[encoding];
+      res.writeHead(200, { "Content-Encoding": encoding, "Content-Length": body.length });
+      res.end(req.method === "HEAD" ? undefined : body);
+      return;
+    } catch {
+      found.compressed = undefined;
+    }
+  }
+  res.writeHead(200, { "Content-Length": found.size });
+  if (req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  createReadStream(found.file)
+    .on("error", () => res.destroy())
+    .pipe(res);
 }

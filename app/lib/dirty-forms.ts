@@ -16,13 +16,13 @@ export function hasUnsavedInput(root: ParentNode = document): boolean {
     } else if (element instanceof HTMLTextAreaElement) {
       if (element.value !== element.defaultValue) return true;
     } else if (element instanceof HTMLSelectElement) {
-      for (const option of element.options) {
-        if (option.selected !== option.defaultSelected) {
-          // A select with no option marked selected shows its first one: that is not a change.
-          const untouchedDefault =
-            option.index === 0 && ![...element.options].some((o) => o.defaultSelected);
-          if (!untouchedDefault) return true;
-        }
+      const options = [...element.options];
+      if (element.multiple) {
+        if (options.some((option) => option.selected !== option.defaultSelected)) return true;
+      } else {
+        // Without an option marked selected, a select starts on its first option.
+        const initial = options.find((option) => option.defaultSelected) ?? options[0];
+        if ((initial?.value ?? "") !== element.value) return true;
       }
     }
   }

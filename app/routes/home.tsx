@@ -91,7 +91,7 @@ export default function Home() {
         <div className="flex flex-col items-start gap-4 rounded-2xl bg-primary p-8 text-primary-foreground sm:flex-row sm:items-center sm:justify-between">
           <div>
             <h2 className="text-2xl font-semibold tracking-tight">{t("home.addTitle")}</h2>
-            <p className="mt-2 max-w-xl text-primary-foreground/90">{t("home.addText")}</p>
+            <p className="mt-2 max-w-xl text-primary-foreground">{t("home.addText")}</p>
           </div>
           <Link
             to={`${localePath("/login")}?redirectTo=${encodeURIComponent(localePath("/meadows/add"))}`}

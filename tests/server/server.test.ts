@@ -56,6 +56,19 @@ describe("the app on the embedded database", () => {
     expect(response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
   });
 
+  it("compresses pages and built assets for clients that accept it", async () => {
+    const page = await fetch(app.url, { headers: { "accept-encoding": "br" } });
+    expect(page.headers.get("content-encoding")).toBe("br");
+    const html = await page.text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)![0];
+    for (const encoding of ["br", "gzip"]) {
+      const response = await fetch(app.url + asset, { headers: { "accept-encoding": encoding } });
+      expect(response.headers.get("content-encoding")).toBe(encoding);
+      expect(response.headers.get("vary")).toBe("Accept-Encoding");
+      expect((await response.text()).length).toBeGreaterThan(0);
+    }
+  });
+
   it("answers an unknown route with the 404 page", async () => {
     const response = await fetch(`${app.url}/no/such/page`);
     expect(response.status).toBe(404);

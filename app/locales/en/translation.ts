@@ -4,7 +4,6 @@
  */
 const en = {
   meta: {
-    siteName: "Plukweide",
     tagline: "Find and share picking meadows",
     description:
       "Pick-your-own flower fields and fruit gardens near you, shared by the people who love them.",
@@ -15,7 +14,6 @@ const en = {
     footer: "Footer",
     home: "Home",
     map: "Map",
-    meadows: "Meadows",
     addMeadow: "Add Meadow",
     favorites: "My Favorites",
     profile: "Profile",
@@ -28,16 +26,10 @@ const en = {
     menu: "Menu",
   },
   language: {
-    label: "Language",
     switchTo: "Nederlands",
     switchToHint: "Bekijk deze pagina in het Nederlands",
-    en: "English",
-    nl: "Nederlands",
-    offer: "This site is also available in Dutch.",
-    offerAction: "Nederlands",
   },
   theme: {
-    label: "Colour mode",
     light: "Light",
     dark: "Dark",
     system: "System",
@@ -118,7 +110,6 @@ const en = {
     notFoundTitle: "Page Not Found",
     notFoundDescription: "Page not found: {{path}}",
     serverTitle: "Internal Server Error",
-    statusLabel: "Error {{status}}",
     backHome: "Back to the home page",
   },
   toast: {

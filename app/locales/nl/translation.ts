@@ -2,7 +2,6 @@ import type { Translation } from "../en/translation";
 
 const nl = {
   meta: {
-    siteName: "Plukweide",
     tagline: "Vind en deel pluktuinen",
     description:
       "Pluktuinen en zelfpluk-fruittuinen bij jou in de buurt, gedeeld door mensen die ze een warm hart toedragen.",
@@ -13,7 +12,6 @@ const nl = {
     footer: "Voettekst",
     home: "Home",
     map: "Kaart",
-    meadows: "Pluktuinen",
     addMeadow: "Pluktuin toevoegen",
     favorites: "Mijn favorieten",
     profile: "Profiel",
@@ -26,16 +24,10 @@ const nl = {
     menu: "Menu",
   },
   language: {
-    label: "Taal",
     switchTo: "English",
     switchToHint: "View this page in English",
-    en: "English",
-    nl: "Nederlands",
-    offer: "Deze site is ook in het Nederlands te lezen.",
-    offerAction: "Nederlands",
   },
   theme: {
-    label: "Weergave",
     light: "Licht",
     dark: "Donker",
     system: "Systeem",
@@ -119,7 +111,6 @@ const nl = {
     notFoundTitle: "Pagina niet gevonden",
     notFoundDescription: "Pagina niet gevonden: {{path}}",
     serverTitle: "Interne serverfout",
-    statusLabel: "Fout {{status}}",
     backHome: "Terug naar de homepage",
   },
   toast: {
