@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -10,7 +11,9 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { I18nextProvider } from "react-i18next";
+import { NonceProvider } from "./components/nonce";
 import { appContext } from "./context";
+import { contentSecurityPolicy } from "./lib/content-security-policy";
 import { getI18n } from "./i18n.server";
 
 export const streamTimeout = 5_000;
@@ -26,6 +29,11 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  const nonce = randomBytes(16).toString("base64");
+  // Vite's development server injects inline scripts of its own; the policy is for production.
+  if (!import.meta.env.DEV)
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -38,10 +46,13 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={getI18n(loadContext)}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </I18nextProvider>,
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={getI18n(loadContext)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -24,6 +24,7 @@ import { AlternateLinks } from "./components/alternate-links";
 import { AppToaster } from "./components/app-toaster";
 import { useColourMode } from "./components/colour-mode-switch";
 import { TooltipProvider } from "./components/ui/tooltip";
+import { useNonce } from "./components/nonce";
 import stylesheetUrl from "./app.css?url";
 import inlineStyles from "./app.css?inline";
 
@@ -62,6 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { lang } = useShellData();
   const colourMode = useColourMode();
   const { t } = useTranslation();
+  const nonce = useNonce();
   return (
     <html lang={lang} className={colourMode} suppressHydrationWarning>
       <head>
@@ -70,7 +72,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content={colourMode === "system" ? "light dark" : colourMode} />
         <Meta />
         {/* Inline: the first paint needs no second request (about 7 kB compressed). */}
-        {import.meta.env.PROD ? <style dangerouslySetInnerHTML={{ __html: inlineStyles }} /> : null}
+        {import.meta.env.PROD ? (
+          <style nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineStyles }} />
+        ) : null}
         <Links />
         <AlternateLinks />
       </head>
@@ -87,8 +91,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SiteFooter />
           <AppToaster />
         </TooltipProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

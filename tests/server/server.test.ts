@@ -56,6 +56,23 @@ describe("the app on the embedded database", () => {
     expect(response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
   });
 
+  it("sends a Content-Security-Policy whose nonce is on every script", async () => {
+    const nonces = [];
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(app.url);
+      const policy = response.headers.get("content-security-policy") ?? "";
+      const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+      expect(nonce).toBeTruthy();
+      expect(policy).toContain("frame-ancestors 'none'");
+      const html = await response.text();
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
   it("compresses pages and built assets for clients that accept it", async () => {
     const page = await fetch(app.url, { headers: { "accept-encoding": "br" } });
     expect(page.headers.get("content-encoding")).toBe("br");

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import {
+  readColourMode,
+  readLanguageCookie,
+  serializeColourMode,
+  serializeLanguageCookie,
+  serializeToast,
+  takeToast,
+} from "./cookies.server";
+import { parseConfig } from "./env.server";
+
+const config = parseConfig({}, "/srv/app", () => "s".repeat(40));
+const httpsConfig = parseConfig({ APP_URL: "https://plukweide.example" }, "/srv/app", () =>
+  "s".repeat(40),
+);
+
+/** The request a browser sends back after receiving these Set-Cookie headers. */
+function requestWith(...setCookies: string[]): Request {
+  const cookie = setCookies.map((header) => header.split(";")[0]).join("; ");
+  return new Request("http://localhost/", { headers: { cookie } });
+}
+
+describe("preference cookies", () => {
+  it("remember the language and colour mode for 365 days", async () => {
+    const language = await serializeLanguageCookie("nl", config);
+    const mode = await serializeColourMode("dark", config);
+    for (const header of [language, mode]) {
+      expect(header).toContain("Max-Age=31536000");
+      expect(header).toContain("SameSite=Lax");
+      expect(header).toContain("Path=/");
+      expect(header).not.toContain("Secure");
+    }
+    const request = requestWith(language, mode);
+    expect(await readLanguageCookie(request, config)).toBe("nl");
+    expect(await readColourMode(request, config)).toBe("dark");
+  });
+
+  it("are Secure when the site is served over https", async () => {
+    expect(await serializeColourMode("light", httpsConfig)).toContain("Secure");
+  });
+
+  it("ignore values that are not ours", async () => {
+    const request = new Request("http://localhost/", {
+      headers: {
+        cookie: `locale=${btoa(JSON.stringify("fr"))}; theme=${btoa(JSON.stringify("sepia"))}`,
+      },
+    });
+    expect(await readLanguageCookie(request, config)).toBeUndefined();
+    expect(await readColourMode(request, config)).toBe("system");
+  });
+});
+
+describe("flash toast", () => {
+  it("survives one redirect and is cleared when shown", async () => {
+    const header = await serializeToast({ type: "success", key: "messages.meadowAdded" }, config);
+    expect(header).toContain("HttpOnly");
+    const { toast, clear } = await takeToast(requestWith(header), config);
+    expect(toast).toEqual({ type: "success", key: "messages.meadowAdded" });
+    expect(clear).toMatch(/^toast=; .*Max-Age=0/);
+  });
+
+  it("is not shown when forged or absent", async () => {
+    const forged = `toast=${btoa(JSON.stringify({ type: "error", key: "messages.noMeadows" }))}`;
+    expect((await takeToast(requestWith(forged), config)).toast).toBeUndefined();
+    expect(await takeToast(new Request("http://localhost/"), config)).toEqual({
+      toast: undefined,
+      clear: undefined,
+    });
+  });
+});
