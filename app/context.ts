@@ -2,14 +2,23 @@ import { createContext } from "react-router";
 import type { Database } from "./adapters/db.server";
 import type { Config } from "./env.server";
 import type { Logger } from "./adapters/logger.server";
+import type { Limits } from "./adapters/limits.server";
+import type { Mailer } from "./adapters/mail.server";
+import type { Auth } from "./services/auth.server";
 
 /** What the server hands every loader and action (see server/main.ts). */
 export interface AppServices {
   config: Config;
   db: Database;
   logger: Logger;
+  auth: Auth;
+  mailer: Mailer;
+  limits: Limits;
   /** The version of the running build (see /version.json). */
   buildId: string;
 }
 
 export const appContext = createContext<AppServices>();
+
+/** The address the request came from (see server/client-ip.ts); for rate limits. */
+export const clientIpContext = createContext<string>("unknown");

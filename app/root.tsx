@@ -16,6 +16,7 @@ import type { Route } from "./+types/root";
 import { appContext } from "./context";
 import { readColourMode, readLanguageCookie, takeToast } from "./cookies.server";
 import { getLocale, i18nextMiddleware } from "./i18n.server";
+import { getUser, sessionMiddleware } from "./session.server";
 import { preferredLanguage, splitPrefix, type Language } from "./lib/i18n";
 import { useShellData, useLocalePath } from "./hooks/use-shell-data";
 import { SiteHeader } from "./components/site-header";
@@ -28,7 +29,7 @@ import { useNonce } from "./components/nonce";
 import stylesheetUrl from "./app.css?url";
 import inlineStyles from "./app.css?inline";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -52,9 +53,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 
   const colourMode = await readColourMode(request, config);
+  const sessionUser = getUser(context);
+  // Only what the header shows: never the email address or other account details.
+  const user = sessionUser
+    ? { id: sessionUser.id, name: sessionUser.name, avatarKey: sessionUser.avatarKey ?? null }
+    : null;
   const { toast, clear } = await takeToast(request, config);
   return data(
-    { lang, prefix, colourMode, toast, origin: config.appUrl.origin, buildId },
+    { lang, prefix, colourMode, toast, origin: config.appUrl.origin, buildId, user },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }

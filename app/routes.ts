@@ -11,6 +11,13 @@ function pages(lang: "" | "en" | "nl") {
     route("about", "routes/about.tsx", { id: id("about") }),
     route("privacy", "routes/privacy.tsx", { id: id("privacy") }),
     route("terms", "routes/terms.tsx", { id: id("terms") }),
+    route("login", "routes/login.tsx", { id: id("login") }),
+    route("register", "routes/register.tsx", { id: id("register") }),
+    route("verify-email", "routes/verify-email.tsx", { id: id("verify-email") }),
+    route("forgot-password", "routes/forgot-password.tsx", { id: id("forgot-password") }),
+    route("reset-password", "routes/reset-password.tsx", { id: id("reset-password") }),
+    route("two-factor", "routes/two-factor.tsx", { id: id("two-factor") }),
+    route("auth/callback", "routes/auth/callback.tsx", { id: id("auth-callback") }),
   ];
 }
 
@@ -18,6 +25,7 @@ export default [
   // Not prefixed: small resources the pages post to or poll.
   route("resources/locale", "routes/resources/locale.ts"),
   route("resources/colour-mode", "routes/resources/colour-mode.ts"),
+  route("resources/logout", "routes/resources/logout.ts"),
   ...pages(""),
   ...prefix("en", pages("en")),
   ...prefix("nl", pages("nl")),

@@ -1,13 +1,115 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
+  integer,
   numeric,
   pgTable,
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+
+/*
+ * Accounts: the tables Better Auth works with (user, session, account, verification, and its
+ * two-factor plugin's), in its field names, plus our profile fields on users. Better Auth finds
+ * each table by the key it has in the schema object (see app/adapters/auth.server.ts).
+ */
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
+  bio: text("bio"),
+  website: text("website"),
+  location: text("location"),
+  /** Storage key prefix of the avatar's WebP variants; null shows initials. */
+  avatarKey: text("avatar_key"),
+  /** The language the member last used, so mails arrive in it. */
+  locale: text("locale").notNull().default("en"),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (table) => [index("sessions_user_idx").on(table.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("accounts_user_idx").on(table.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("verifications_identifier_idx").on(table.identifier)],
+);
+
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (table) => [index("two_factors_user_idx").on(table.userId)],
+);
+
+/** Fixed-window counters for rate limits, shared by every app process (see limits adapter). */
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
 
 /**
  * A picking meadow. Text fields are kept as the member typed them; `priceAmount` is the number
@@ -18,7 +120,7 @@ export const meadows = pgTable(
   {
     id: text("id").primaryKey(),
     // Nullable: a member who deletes their account leaves their meadows behind, unowned.
-    ownerId: text("owner_id"),
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     priceText: text("price_text").notNull(),
@@ -55,3 +157,15 @@ export const meadows = pgTable(
 
 export type Meadow = typeof meadows.$inferSelect;
 export type NewMeadow = typeof meadows.$inferInsert;
+
+export type User = typeof users.$inferSelect;
+
+/** The tables under the model names Better Auth uses. */
+export const authSchema = {
+  user: users,
+  session: sessions,
+  account: accounts,
+  verification: verifications,
+  twoFactor: twoFactors,
+  rateLimit: rateLimits,
+};

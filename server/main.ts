@@ -5,7 +5,11 @@ import compression from "compression";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { openDatabase, type DatabaseHandle } from "../app/adapters/db.server";
 import { createLogger, type Logger } from "../app/adapters/logger.server";
-import { appContext } from "../app/context";
+import { createDatabaseLimits } from "../app/adapters/limits.server";
+import { createMailer } from "../app/adapters/mail.server";
+import { createAuth } from "../app/services/auth.server";
+import { appContext, clientIpContext } from "../app/context";
+import { clientIp } from "./client-ip";
 import { parseConfig, type Config } from "../app/env.server";
 import { checkRequest } from "./request-guard";
 import { createStaticFiles } from "./static-files";
@@ -82,15 +86,27 @@ function createHttpServer(
 ) {
   const { config, logger, database } = deps;
   const staticFiles = createStaticFiles(deps.clientDir ?? path.resolve("build/client"));
-  const services = { config, db: database.db, logger };
+  const mailer = createMailer(config, logger);
+  const services = {
+    config,
+    db: database.db,
+    logger,
+    mailer,
+    limits: createDatabaseLimits(database.db),
+    auth: createAuth({ config, db: database.db, mailer, logger }),
+  };
   // The client build's version: changes with every deploy, so open tabs can notice a new one.
   const currentBuildId = async () => (await deps.loadBuild()).assets.version;
   const handleWithRouter = createRequestListener({
     build: deps.loadBuild,
     mode: deps.devMiddleware ? "development" : "production",
-    async getLoadContext() {
+    async getLoadContext(request, client) {
       const context = new RouterContextProvider();
       context.set(appContext, { ...services, buildId: await currentBuildId() });
+      context.set(
+        clientIpContext,
+        clientIp(client.address, request.headers.get("x-forwarded-for") ?? undefined),
+      );
       return context;
     },
   });

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
-import { useLocalePath } from "~/hooks/use-shell-data";
+import { useLocalePath, useShellData } from "~/hooks/use-shell-data";
+import { buttonVariants } from "~/components/ui/button";
 import { ColourModeSwitch } from "./colour-mode-switch";
 import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
@@ -16,16 +17,46 @@ interface NavItem {
 function useNavItems(): NavItem[] {
   const { t } = useTranslation();
   const localePath = useLocalePath();
+  const { user } = useShellData();
   const addMeadow = localePath("/meadows/add");
-  return [
+  const items: NavItem[] = [
     { to: localePath("/"), label: t("nav.home"), end: true },
     { to: localePath("/map"), label: t("nav.map") },
     // Visitors go to sign in first and come back to the form afterwards.
     {
-      to: `${localePath("/login")}?redirectTo=${encodeURIComponent(addMeadow)}`,
+      to: user ? addMeadow : `${localePath("/login")}?redirectTo=${encodeURIComponent(addMeadow)}`,
       label: t("nav.addMeadow"),
     },
   ];
+  if (user) {
+    items.push(
+      { to: localePath("/favorites"), label: t("nav.favorites") },
+      { to: localePath(`/profile/${user.id}`), label: t("nav.profile") },
+      { to: localePath("/settings"), label: t("nav.settings") },
+    );
+  }
+  return items;
+}
+
+/** Signing out is a POST (a link could be triggered by any page); works without JavaScript. */
+function SignOutForm({ className, block }: { className?: string; block?: boolean }) {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  return (
+    <Form method="post" action="/resources/logout" className={className}>
+      <input type="hidden" name="redirectTo" value={localePath("/")} />
+      <button
+        type="submit"
+        className={cn(
+          block
+            ? cn(linkClass({ isActive: false }), "w-full text-left")
+            : buttonVariants({ variant: "outline", size: "sm" }),
+        )}
+      >
+        {t("nav.signOut")}
+      </button>
+    </Form>
+  );
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -37,6 +68,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function SiteHeader() {
   const { t } = useTranslation();
+  const { user } = useShellData();
   const localePath = useLocalePath();
   const items = useNavItems();
   const location = useLocation();
@@ -65,12 +97,16 @@ export function SiteHeader() {
         <div className="ml-auto flex items-center gap-1">
           <LanguageSwitch className="hidden sm:block" />
           <ColourModeSwitch />
-          <Link
-            to={signIn}
-            className="hidden rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 sm:inline-flex"
-          >
-            {t("nav.signIn")}
-          </Link>
+          {user ? (
+            <SignOutForm className="hidden sm:block" />
+          ) : (
+            <Link
+              to={signIn}
+              className="hidden rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 sm:inline-flex"
+            >
+              {t("nav.signIn")}
+            </Link>
+          )}
           <MobileMenu items={items} signIn={signIn} />
         </div>
       </div>
@@ -84,6 +120,7 @@ export function SiteHeader() {
  */
 function MobileMenu({ items, signIn }: { items: NavItem[]; signIn: string }) {
   const { t } = useTranslation();
+  const { user } = useShellData();
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useEffect(() => {
@@ -134,9 +171,13 @@ function MobileMenu({ items, signIn }: { items: NavItem[]; signIn: string }) {
               </li>
             ))}
             <li>
-              <Link to={signIn} className={cn(linkClass({ isActive: false }), "block")}>
-                {t("nav.signIn")}
-              </Link>
+              {user ? (
+                <SignOutForm block />
+              ) : (
+                <Link to={signIn} className={cn(linkClass({ isActive: false }), "block")}>
+                  {t("nav.signIn")}
+                </Link>
+              )}
             </li>
           </ul>
         </nav>

@@ -17,6 +17,7 @@ export function useShellData() {
     colourMode: data?.colourMode ?? "system",
     origin: data?.origin ?? "",
     buildId: data?.buildId,
+    user: data?.user ?? null,
   };
 }
 

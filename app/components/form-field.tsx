@@ -1,0 +1,66 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { Field, TextareaField } from "~/components/ui/field";
+import { getTextareaProps } from "@conform-to/react";
+
+/** Conform's errors are catalogue keys (see app/lib/schemas); this shows them translated. */
+export function useTranslatedErrors(errors: string[] | undefined): string[] | undefined {
+  const { t, i18n } = useTranslation();
+  return errors?.map((key) => (i18n.exists(key) ? t(key as never) : key));
+}
+
+type InputType = "text" | "email" | "password" | "url" | "search" | "tel";
+
+/** A Conform-managed input with its label, hint and translated errors. */
+export function FormField({
+  meta,
+  label,
+  type = "text",
+  hint,
+  autoComplete,
+  className,
+}: {
+  meta: FieldMetadata<string | null | undefined>;
+  label: string;
+  type?: InputType;
+  hint?: string;
+  autoComplete?: string;
+  className?: string;
+}) {
+  const errors = useTranslatedErrors(meta.errors);
+  return (
+    <Field
+      className={className}
+      labelProps={{ children: label }}
+      hint={hint}
+      hintId={meta.descriptionId}
+      errorId={meta.errorId}
+      errors={errors}
+      inputProps={{ ...getInputProps(meta, { type, ariaAttributes: false }), autoComplete }}
+    />
+  );
+}
+
+export function FormTextarea({
+  meta,
+  label,
+  hint,
+  rows = 4,
+}: {
+  meta: FieldMetadata<string | null | undefined>;
+  label: string;
+  hint?: string;
+  rows?: number;
+}) {
+  const errors = useTranslatedErrors(meta.errors);
+  return (
+    <TextareaField
+      labelProps={{ children: label }}
+      hint={hint}
+      hintId={meta.descriptionId}
+      errorId={meta.errorId}
+      errors={errors}
+      textareaProps={{ ...getTextareaProps(meta, { ariaAttributes: false }), rows }}
+    />
+  );
+}

@@ -1,0 +1,119 @@
+import { z } from "zod";
+
+/*
+ * One schema per account form, used by the browser (Conform) and by the action. Messages are
+ * catalogue keys; the Field component translates them.
+ */
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+const email = z
+  .string({ error: "validation.emailInvalid" })
+  .trim()
+  .max(254, { error: "validation.emailInvalid" })
+  .pipe(z.email({ error: "validation.emailInvalid" }))
+  .transform((value) => value.toLowerCase());
+
+const password = z
+  .string({ error: "validation.passwordMin" })
+  .min(PASSWORD_MIN_LENGTH, { error: "validation.passwordMin" })
+  .max(PASSWORD_MAX_LENGTH, { error: "validation.passwordMax" });
+
+const fullName = z
+  .string({ error: "validation.nameRequired" })
+  .trim()
+  .min(1, { error: "validation.nameRequired" })
+  .max(100, { error: "validation.nameTooLong" });
+
+const passwordsMatch = { error: "validation.passwordsMatch", path: ["confirmPassword"] };
+
+function confirmed(value: { password: string; confirmPassword: string }) {
+  return value.password === value.confirmPassword;
+}
+
+export const registerSchema = z
+  .object({
+    name: fullName,
+    email,
+    password,
+    confirmPassword: z.string({ error: "validation.passwordsMatch" }),
+  })
+  .refine(confirmed, passwordsMatch);
+
+export const loginSchema = z.object({
+  email,
+  password: z
+    .string({ error: "validation.passwordRequired" })
+    .min(1, { error: "validation.passwordRequired" }),
+  redirectTo: z.string().optional(),
+});
+
+export const emailOnlySchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1),
+    password,
+    confirmPassword: z.string({ error: "validation.passwordsMatch" }),
+  })
+  .refine(confirmed, passwordsMatch);
+
+export const changePasswordSchema = z
+  .object({
+    intent: z.literal("change-password"),
+    currentPassword: z
+      .string({ error: "validation.passwordRequired" })
+      .min(1, { error: "validation.passwordRequired" }),
+    password,
+    confirmPassword: z.string({ error: "validation.passwordsMatch" }),
+  })
+  .refine(confirmed, passwordsMatch);
+
+export const changeEmailSchema = z.object({ intent: z.literal("change-email"), email });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: "validation.textTooLong" })
+    .optional()
+    .transform((value) => (value ? value : null));
+
+export const websiteSchema = z
+  .string()
+  .trim()
+  .max(500, { error: "validation.urlInvalid" })
+  .optional()
+  .transform((value) =>
+    value ? (/^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`) : null,
+  )
+  .refine(
+    (value) => {
+      if (value === null) return true;
+      try {
+        const url = new URL(value);
+        return (
+          (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".")
+        );
+      } catch {
+        return false;
+      }
+    },
+    { error: "validation.urlInvalid" },
+  );
+
+export const profileSchema = z.object({
+  intent: z.literal("profile"),
+  name: fullName,
+  bio: optionalText(1000),
+  website: websiteSchema,
+  location: optionalText(100),
+});
+
+export const twoFactorCodeSchema = z.object({
+  code: z
+    .string({ error: "validation.codeInvalid" })
+    .trim()
+    .regex(/^(\d{6}|[A-Za-z0-9-]{8,20})$/, { error: "validation.codeInvalid" }),
+});

@@ -1,0 +1,157 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { eq } from "drizzle-orm";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
+import { users } from "../../db/schema";
+import { AuthCard } from "~/components/auth-card";
+import { FormField, useTranslatedErrors } from "~/components/form-field";
+import { SubmitButton } from "~/components/ui/button";
+import { ErrorList } from "~/components/ui/field";
+import { appContext, clientIpContext } from "~/context";
+import { useLocalePath } from "~/hooks/use-shell-data";
+import { getI18n, getLocale } from "~/i18n.server";
+import { safeRedirectPath, splitPrefix, withPrefix, type Language } from "~/lib/i18n";
+import { pageMeta } from "~/lib/page-meta";
+import { loginSchema } from "~/lib/schemas/account";
+import { LIMITS } from "~/services/account-limits";
+import { authErrorCode } from "~/services/auth-errors";
+import { getUser } from "~/session.server";
+import type { Route } from "./+types/login";
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { prefix } = splitPrefix(url.pathname);
+  // Already signed in: nothing to do here.
+  if (getUser(context)) {
+    throw redirect(safeRedirectPath(url.searchParams.get("redirectTo"), withPrefix(prefix, "/")));
+  }
+  const { t } = getI18n(context);
+  return {
+    meta: { title: `${t("auth.signInTitle")} · Plukweide`, description: t("auth.signInIntro") },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { auth, limits, db } = context.get(appContext);
+  const ip = context.get(clientIpContext);
+  const lang = getLocale(context) as Language;
+  const { prefix } = splitPrefix(new URL(request.url).pathname);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const { email, password } = submission.value;
+  const redirectTo = safeRedirectPath(submission.value.redirectTo, withPrefix(prefix, "/"));
+  const ipKey = `sign-in:ip:${ip}`;
+  const accountKey = `sign-in:account:${email}`;
+  const [byIp, byAccount] = await Promise.all([
+    limits.peek(ipKey, LIMITS.signInFailuresPerIp),
+    limits.peek(accountKey, LIMITS.signInFailuresPerAccount),
+  ]);
+  if (!byIp.allowed || !byAccount.allowed) {
+    return data(
+      submission.reply({ formErrors: ["auth.tooManyAttempts"], hideFields: ["password"] }),
+      {
+        status: 429,
+        headers: { "Retry-After": String(Math.max(byIp.retryAfter, byAccount.retryAfter)) },
+      },
+    );
+  }
+
+  try {
+    const { headers, response } = await auth.api.signInEmail({
+      body: { email, password, rememberMe: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    await limits.reset(accountKey);
+    const responseHeaders = new Headers();
+    for (const cookie of headers.getSetCookie()) responseHeaders.append("Set-Cookie", cookie);
+    if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
+      const next = new URLSearchParams({ redirectTo });
+      return redirect(`${withPrefix(prefix, "/two-factor")}?${next}`, { headers: responseHeaders });
+    }
+    // Mails follow the language the member uses.
+    await db.update(users).set({ locale: lang }).where(eq(users.email, email));
+    return redirect(redirectTo, { headers: responseHeaders });
+  } catch (error) {
+    const code = authErrorCode(error);
+    if (code === "EMAIL_NOT_VERIFIED") {
+      // Better Auth has just sent a fresh link; the notice says so and offers another.
+      const next = new URLSearchParams({ email });
+      return redirect(`${withPrefix(prefix, "/verify-email")}?${next}`);
+    }
+    if (code === "INVALID_EMAIL_OR_PASSWORD") {
+      await Promise.all([
+        limits.hit(ipKey, LIMITS.signInFailuresPerIp),
+        limits.hit(accountKey, LIMITS.signInFailuresPerAccount),
+      ]);
+      return data(
+        submission.reply({ formErrors: ["auth.invalidCredentials"], hideFields: ["password"] }),
+        {
+          status: 401,
+        },
+      );
+    }
+    throw error;
+  }
+}
+
+export default function Login() {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const localePath = useLocalePath();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    constraint: getZodConstraint(loginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: { redirectTo: searchParams.get("redirectTo") ?? "" },
+  });
+  const formErrors = useTranslatedErrors(form.errors);
+  const registerLink = `${localePath("/register")}${searchParams.size ? `?${searchParams}` : ""}`;
+  return (
+    <AuthCard
+      title={t("auth.signInTitle")}
+      intro={t("auth.signInIntro")}
+      footer={
+        <>
+          {t("auth.noAccount")}{" "}
+          <Link to={registerLink} className="font-medium text-primary underline underline-offset-4">
+            {t("auth.registerLink")}
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" {...getFormProps(form)} className="grid gap-4">
+        <input
+          type="hidden"
+          name={fields.redirectTo.name}
+          value={fields.redirectTo.initialValue ?? ""}
+        />
+        <FormField meta={fields.email} label={t("auth.email")} type="email" autoComplete="email" />
+        <FormField
+          meta={fields.password}
+          label={t("auth.password")}
+          type="password"
+          autoComplete="current-password"
+        />
+        <ErrorList id={form.errorId} errors={formErrors} />
+        <SubmitButton className="w-full">{t("auth.signInButton")}</SubmitButton>
+        <Link
+          to={localePath("/forgot-password")}
+          className="justify-self-center text-sm text-primary underline underline-offset-4"
+        >
+          {t("auth.forgotLink")}
+        </Link>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,27 @@
+import { redirect } from "react-router";
+import { appContext } from "~/context";
+import { serializeToast } from "~/cookies.server";
+import { safeRedirectPath } from "~/lib/i18n";
+import type { Route } from "./+types/logout";
+
+/** Signing out ends the session on the server, not only the cookie. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { auth, config } = context.get(appContext);
+  const form = await request.formData();
+  const headers = new Headers();
+  try {
+    const result = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+    for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  } catch {
+    // No session (already signed out elsewhere): the cookies below still go.
+  }
+  headers.append(
+    "Set-Cookie",
+    await serializeToast({ type: "info", key: "auth.signedOut" }, config),
+  );
+  return redirect(safeRedirectPath(form.get("redirectTo")), { headers });
+}
+
+export function loader() {
+  throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}
