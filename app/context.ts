@@ -4,6 +4,7 @@ import type { Config } from "./env.server";
 import type { Logger } from "./adapters/logger.server";
 import type { Limits } from "./adapters/limits.server";
 import type { Mailer } from "./adapters/mail.server";
+import type { ObjectStorage } from "./adapters/storage.server";
 import type { Auth } from "./services/auth.server";
 
 /** What the server hands every loader and action (see server/main.ts). */
@@ -14,6 +15,7 @@ export interface AppServices {
   auth: Auth;
   mailer: Mailer;
   limits: Limits;
+  storage: ObjectStorage;
   /** The version of the running build (see /version.json). */
   buildId: string;
 }

@@ -18,6 +18,8 @@ function pages(lang: "" | "en" | "nl") {
     route("reset-password", "routes/reset-password.tsx", { id: id("reset-password") }),
     route("two-factor", "routes/two-factor.tsx", { id: id("two-factor") }),
     route("auth/callback", "routes/auth/callback.tsx", { id: id("auth-callback") }),
+    route("settings", "routes/settings.tsx", { id: id("settings") }),
+    route("profile/:id", "routes/profile.tsx", { id: id("profile") }),
   ];
 }
 

@@ -7,6 +7,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
@@ -31,6 +32,8 @@ export const users = pgTable("users", {
   location: text("location"),
   /** Storage key prefix of the avatar's WebP variants; null shows initials. */
   avatarKey: text("avatar_key"),
+  /** Pixel width of the square the avatar variants were made from (to know which exist). */
+  avatarWidth: integer("avatar_width"),
   /** The language the member last used, so mails arrive in it. */
   locale: text("locale").notNull().default("en"),
 });
@@ -152,6 +155,24 @@ export const meadows = pgTable(
     index("meadows_country_idx").on(table.country),
     index("meadows_owner_idx").on(table.ownerId),
     index("meadows_created_idx").on(table.createdAt),
+  ],
+);
+
+/** A member's favorite meadows; gone with the member or the meadow. */
+export const favorites = pgTable(
+  "favorites",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    meadowId: text("meadow_id")
+      .notNull()
+      .references(() => meadows.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.meadowId] }),
+    index("favorites_meadow_idx").on(table.meadowId),
   ],
 );
 

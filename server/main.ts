@@ -7,7 +7,10 @@ import { openDatabase, type DatabaseHandle } from "../app/adapters/db.server";
 import { createLogger, type Logger } from "../app/adapters/logger.server";
 import { createDatabaseLimits } from "../app/adapters/limits.server";
 import { createMailer } from "../app/adapters/mail.server";
+import { createImageRoute } from "../app/adapters/image-route.server";
+import { createStorage } from "../app/adapters/storage.server";
 import { createAuth } from "../app/services/auth.server";
+import { removeAccountFiles } from "../app/services/profiles.server";
 import { appContext, clientIpContext } from "../app/context";
 import { clientIp } from "./client-ip";
 import { parseConfig, type Config } from "../app/env.server";
@@ -87,13 +90,22 @@ function createHttpServer(
   const { config, logger, database } = deps;
   const staticFiles = createStaticFiles(deps.clientDir ?? path.resolve("build/client"));
   const mailer = createMailer(config, logger);
+  const storage = createStorage(config);
+  const serveImage = createImageRoute(storage);
   const services = {
     config,
     db: database.db,
     logger,
     mailer,
     limits: createDatabaseLimits(database.db),
-    auth: createAuth({ config, db: database.db, mailer, logger }),
+    storage,
+    auth: createAuth({
+      config,
+      db: database.db,
+      mailer,
+      logger,
+      beforeDeleteUser: (userId) => removeAccountFiles(database.db, storage, userId),
+    }),
   };
   // The client build's version: changes with every deploy, so open tabs can notice a new one.
   const currentBuildId = async () => (await deps.loadBuild()).assets.version;
@@ -140,6 +152,7 @@ function createHttpServer(
       return;
     }
     if (staticFiles.serve(req, res, pathname)) return;
+    if (await serveImage(req, res, pathname)) return;
     await new Promise<void>((resolve) => compress(req, res, resolve));
     await handleWithRouter(req, res);
   };

@@ -76,7 +76,6 @@ const AWAITING_SCREENS = new Set([
   "messages.signInForFavorites",
   "messages.signInForPhotos",
   "messages.meadowAdded",
-  "common.save",
   "common.cancel",
   "common.delete",
   "common.close",
@@ -134,6 +133,7 @@ describe("catalogues", () => {
       "about.contactTitle",
       "privacy.cookiesTitle",
       "auth.code",
+      "settings.website",
     ]);
     const copied = [...english].filter(
       ([key, value]) => dutch.get(key) === value && !sameInBoth.has(key),

@@ -28,6 +28,8 @@ interface AuthDeps {
   db: Database;
   mailer: Mailer;
   logger: Logger;
+  /** Runs before a member's row is deleted: files that no foreign key can remove. */
+  beforeDeleteUser?: (userId: string) => Promise<void>;
 }
 
 /** The address of an emailed link: every one is finished by /auth/callback in the member's language. */
@@ -53,7 +55,13 @@ function languageOf(user: object): Language {
  * Better Auth does the security-critical parts: password hashing (scrypt), sessions, tokens,
  * email verification, reset, email change, two-factor. We own the mails, the links and the pages.
  */
-export function createAuth({ config, db, mailer, logger }: AuthDeps) {
+export function createAuth({
+  config,
+  db,
+  mailer,
+  logger,
+  beforeDeleteUser = async () => {},
+}: AuthDeps) {
   const currentEmail = async (userId: string) =>
     (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]?.email;
 
@@ -124,7 +132,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
         locale: { type: "string", required: false, defaultValue: "en", input: true },
       },
       changeEmail: { enabled: true },
-      deleteUser: { enabled: true },
+      deleteUser: { enabled: true, beforeDelete: (user) => beforeDeleteUser(user.id) },
     },
     session: {
       expiresIn: SESSION_LIFETIME_SECONDS,

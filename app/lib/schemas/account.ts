@@ -117,3 +117,34 @@ export const twoFactorCodeSchema = z.object({
     .trim()
     .regex(/^(\d{6}|[A-Za-z0-9-]{8,20})$/, { error: "validation.codeInvalid" }),
 });
+
+export const passwordConfirmSchema = z.object({
+  intent: z.enum(["two-factor-enable", "two-factor-disable"]),
+  password: z
+    .string({ error: "validation.passwordRequired" })
+    .min(1, { error: "validation.passwordRequired" }),
+});
+
+export const twoFactorVerifySchema = z.object({
+  intent: z.literal("two-factor-verify"),
+  code: z
+    .string({ error: "validation.codeInvalid" })
+    .trim()
+    .regex(/^\d{6}$/, { error: "validation.codeInvalid" }),
+});
+
+/** Deleting an account takes the password and typing the confirmation word of the page's language. */
+export function deleteAccountSchema(confirmWord: string) {
+  return z.object({
+    intent: z.literal("delete-account"),
+    password: z
+      .string({ error: "validation.passwordRequired" })
+      .min(1, { error: "validation.passwordRequired" }),
+    confirm: z
+      .string({ error: "validation.confirmWord" })
+      .trim()
+      .refine((value) => value.toLocaleLowerCase() === confirmWord.toLocaleLowerCase(), {
+        error: "validation.confirmWord",
+      }),
+  });
+}

@@ -1,0 +1,121 @@
+import { useTranslation } from "react-i18next";
+import { data, Link, useLoaderData } from "react-router";
+import { Avatar } from "~/components/ui/avatar";
+import { appContext } from "~/context";
+import { useLocalePath, useShellData } from "~/hooks/use-shell-data";
+import { getI18n, getLocale } from "~/i18n.server";
+import { formatDate } from "~/lib/format";
+import type { Language } from "~/lib/i18n";
+import { pageMeta } from "~/lib/page-meta";
+import { avatarSources, getPublicProfile, type MeadowSummary } from "~/services/profiles.server";
+import type { Route } from "./+types/profile";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, storage } = context.get(appContext);
+  const { t } = getI18n(context);
+  const lang = getLocale(context) as Language;
+  // Ids are Better Auth's: 32 letters and digits. Anything else cannot be a member.
+  const profile = /^[A-Za-z0-9_-]{1,64}$/.test(params.id)
+    ? await getPublicProfile(db, params.id)
+    : null;
+  if (!profile) throw data(t("profile.notFound"), { status: 404 });
+  return {
+    profile: {
+      ...profile,
+      memberSince: formatDate(profile.memberSince.toISOString().slice(0, 10), lang),
+      avatar: avatarSources(storage, profile, 96),
+    },
+    meta: {
+      title: `${profile.name} · Plukweide`,
+      description: profile.bio?.slice(0, 160) || t("profile.description", { name: profile.name }),
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
+
+export default function Profile() {
+  const { t } = useTranslation();
+  const { lang } = useShellData();
+  const { profile } = useLoaderData<typeof loader>();
+  return (
+    <main id="main" className="mx-auto max-w-4xl px-4 py-10 sm:py-12">
+      <header className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
+        <Avatar
+          alt={profile.name}
+          src={profile.avatar?.src}
+          srcSet={profile.avatar?.srcSet}
+          size="lg"
+          locale={lang}
+        />
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">{profile.name}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {[profile.location, t("profile.memberSince", { date: profile.memberSince })]
+              .filter(Boolean)
+              .join(" · ")}
+          </p>
+          {profile.website ? (
+            <a
+              href={profile.website}
+              rel="nofollow ugc noopener"
+              target="_blank"
+              className="mt-1 inline-block break-all text-sm text-primary underline underline-offset-4"
+            >
+              {profile.website.replace(/^https?:\/\//, "")}
+            </a>
+          ) : null}
+        </div>
+      </header>
+      {profile.bio ? (
+        <p className="mt-6 max-w-2xl whitespace-pre-line leading-relaxed">{profile.bio}</p>
+      ) : null}
+      <MeadowList
+        title={t("profile.meadows")}
+        empty={t("profile.noMeadows")}
+        meadows={profile.meadows}
+      />
+      <MeadowList
+        title={t("profile.favorites")}
+        empty={t("profile.noFavorites")}
+        meadows={profile.favorites}
+      />
+    </main>
+  );
+}
+
+function MeadowList({
+  title,
+  empty,
+  meadows,
+}: {
+  title: string;
+  empty: string;
+  meadows: MeadowSummary[];
+}) {
+  const localePath = useLocalePath();
+  return (
+    <section className="mt-10">
+      <h2 className="text-xl font-semibold tracking-tight">{title}</h2>
+      {meadows.length === 0 ? (
+        <p className="mt-3 text-muted-foreground">{empty}</p>
+      ) : (
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+          {meadows.map((meadow) => (
+            <li key={meadow.id}>
+              <Link
+                to={localePath(`/meadows/${meadow.id}`)}
+                className="block rounded-xl border border-border bg-card p-4 hover:border-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <span className="font-medium">{meadow.name}</span>
+                <span className="mt-1 block text-sm text-muted-foreground">
+                  {meadow.city}, {meadow.country} · {meadow.priceText}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,205 @@
+import { desc, eq } from "drizzle-orm";
+import { favorites, meadows, users } from "../../db/schema";
+import type { Database } from "../adapters/db.server";
+import type { ObjectStorage } from "../adapters/storage.server";
+import { deleteImage, imageSources, processImage, storeImage } from "./images";
+
+/** Sizes avatars are shown at: the header and lists (32 px), profile and settings (96 px). */
+export const AVATAR_WIDTHS = [32, 96] as const;
+export type AvatarWidth = (typeof AVATAR_WIDTHS)[number];
+
+export interface Avatar {
+  src: string;
+  srcSet: string;
+}
+
+export function avatarSources(
+  storage: Pick<ObjectStorage, "publicUrl">,
+  user: { avatarKey: string | null; avatarWidth: number | null },
+  displayWidth: AvatarWidth,
+): Avatar | null {
+  if (!user.avatarKey || !user.avatarWidth) return null;
+  return imageSources(
+    storage,
+    { keyPrefix: user.avatarKey, width: user.avatarWidth },
+    displayWidth,
+  );
+}
+
+export interface ProfileUpdate {
+  name: string;
+  bio: string | null;
+  website: string | null;
+  location: string | null;
+}
+
+/** Members change only their own profile: the id comes from the session, never from the form. */
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  update: ProfileUpdate,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...update, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+/** Processes an uploaded picture into square WebP avatars and replaces the old one. */
+export async function setAvatar(
+  db: Database,
+  storage: ObjectStorage,
+  userId: string,
+  bytes: Buffer,
+): Promise<void> {
+  const image = await processImage(bytes, {
+    namespace: "avatars",
+    widths: AVATAR_WIDTHS,
+    cropToSquare: true,
+  });
+  await storeImage(storage, image);
+  const [previous] = await db
+    .select({ avatarKey: users.avatarKey })
+    .from(users)
+    .where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ avatarKey: image.keyPrefix, avatarWidth: image.width, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+  // Content-addressed keys: the same picture uploaded again keeps its files.
+  if (previous?.avatarKey && previous.avatarKey !== image.keyPrefix) {
+    await removeAvatarFilesUnlessShared(db, storage, previous.avatarKey);
+  }
+}
+
+export async function removeAvatar(
+  db: Database,
+  storage: ObjectStorage,
+  userId: string,
+): Promise<void> {
+  const [previous] = await db
+    .select({ avatarKey: users.avatarKey })
+    .from(users)
+    .where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ avatarKey: null, avatarWidth: null, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+  if (previous?.avatarKey) await removeAvatarFilesUnlessShared(db, storage, previous.avatarKey);
+}
+
+/** Two members may upload the same picture (same hash): its files go when nobody uses them. */
+async function removeAvatarFilesUnlessShared(
+  db: Database,
+  storage: ObjectStorage,
+  keyPrefix: string,
+) {
+  const users_ = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.avatarKey, keyPrefix))
+    .limit(1);
+  if (users_.length === 0) await deleteImage(storage, keyPrefix);
+}
+
+/**
+ * Before an account is deleted: its avatar files. Sessions, favorites and two-factor rows go
+ * with the user row (cascades); meadows stay, their owner set to null.
+ */
+export async function removeAccountFiles(
+  db: Database,
+  storage: ObjectStorage,
+  userId: string,
+): Promise<void> {
+  const [user] = await db
+    .select({ avatarKey: users.avatarKey })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user?.avatarKey) return;
+  await db.update(users).set({ avatarKey: null, avatarWidth: null }).where(eq(users.id, userId));
+  await removeAvatarFilesUnlessShared(db, storage, user.avatarKey);
+}
+
+export interface PublicProfile {
+  id: string;
+  name: string;
+  bio: string | null;
+  website: string | null;
+  location: string | null;
+  avatarKey: string | null;
+  avatarWidth: number | null;
+  memberSince: Date;
+  meadows: MeadowSummary[];
+  favorites: MeadowSummary[];
+}
+
+export interface MeadowSummary {
+  id: string;
+  name: string;
+  city: string;
+  country: string;
+  priceText: string;
+}
+
+const summary = {
+  id: meadows.id,
+  name: meadows.name,
+  city: meadows.city,
+  country: meadows.country,
+  priceText: meadows.priceText,
+};
+
+/** What anyone may see of a member: never the email address. */
+export async function getPublicProfile(
+  db: Database,
+  userId: string,
+): Promise<PublicProfile | null> {
+  const [user] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      bio: users.bio,
+      website: users.website,
+      location: users.location,
+      avatarKey: users.avatarKey,
+      avatarWidth: users.avatarWidth,
+      memberSince: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return null;
+  const [created, favorited] = await Promise.all([
+    db
+      .select(summary)
+      .from(meadows)
+      .where(eq(meadows.ownerId, userId))
+      .orderBy(desc(meadows.createdAt))
+      .limit(100),
+    db
+      .select(summary)
+      .from(favorites)
+      .innerJoin(meadows, eq(meadows.id, favorites.meadowId))
+      .where(eq(favorites.userId, userId))
+      .orderBy(desc(favorites.createdAt))
+      .limit(100),
+  ]);
+  return { ...user, meadows: created, favorites: favorited };
+}
+
+export async function getAccountSettings(db: Database, userId: string) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      bio: users.bio,
+      website: users.website,
+      location: users.location,
+      avatarKey: users.avatarKey,
+      avatarWidth: users.avatarWidth,
+      twoFactorEnabled: users.twoFactorEnabled,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user ?? null;
+}
