@@ -13,6 +13,7 @@ import { createAuth } from "../app/services/auth.server";
 import { removeAccountFiles } from "../app/services/profiles.server";
 import { appContext, clientIpContext } from "../app/context";
 import { clientIp } from "./client-ip";
+import { isAllowedOrigin } from "./origin-check";
 import { parseConfig, type Config } from "../app/env.server";
 import { checkRequest } from "./request-guard";
 import { createStaticFiles } from "./static-files";
@@ -137,6 +138,11 @@ function createHttpServer(
       return;
     }
     const { pathname } = check;
+    if (!isAllowedOrigin(req, config.appUrl.origin)) {
+      res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" });
+      res.end("Cross-site request refused\n");
+      return;
+    }
     if (pathname === "/healthz") {
       const healthy = await database.ping();
       res.writeHead(healthy ? 200 : 503, {

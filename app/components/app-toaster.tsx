@@ -4,6 +4,7 @@ import { useRouteLoaderData } from "react-router";
 import { Toaster } from "~/components/ui/toast";
 import { toast } from "~/components/ui/toast-store";
 import type { loader as rootLoader } from "~/root";
+import { SessionSync } from "./session-sync";
 import { VersionCheck } from "./version-check";
 
 /** The page's toasts, including the one a server action left for this page (flash cookie). */
@@ -26,6 +27,7 @@ export function AppToaster() {
         closeLabel={t("toast.close")}
       />
       <VersionCheck />
+      <SessionSync />
     </>
   );
 }
