@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -157,6 +158,16 @@ export const meadows = pgTable(
     index("meadows_created_idx").on(table.createdAt),
   ],
 );
+
+/**
+ * Answers of the HTTP geocoder, so the same address is asked once (Nominatim's usage policy asks
+ * for that). `result` is null when the geocoder found nothing.
+ */
+export const geocodeCache = pgTable("geocode_cache", {
+  key: text("key").primaryKey(),
+  result: jsonb("result"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** A member's favorite meadows; gone with the member or the meadow. */
 export const favorites = pgTable(
