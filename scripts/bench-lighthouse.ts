@@ -1,0 +1,74 @@
+// `npm run bench:lighthouse [-- path …]`: Lighthouse (mobile, simulated throttling) against the
+// production build on a fresh embedded database, in the system Chromium. Needs `npm run build`.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["/", "/nl"];
+const port = 41_000 + Math.floor(Math.random() * 1000);
+const base = `http://127.0.0.1:${port}`;
+const chromePath =
+  process.env.CHROME_PATH ||
+  ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((file) => existsSync(file));
+
+const server = spawn(process.execPath, ["server.ts"], {
+  env: {
+    PATH: process.env.PATH,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: base,
+    LOG_LEVEL: "warn",
+    DATA_DIR: path.join(mkdtempSync(path.join(tmpdir(), "plukweide-lh-")), "data"),
+  },
+  stdio: "inherit",
+});
+try {
+  for (;;) {
+    const healthy = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  try {
+    console.log(
+      "| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |",
+    );
+    console.log("|---|---|---|---|---|---|---|---|---|");
+    for (const page of paths) {
+      const result = await lighthouse(`${base}${page}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      if (!result) throw new Error(`no result for ${page}`);
+      const { categories, audits } = result.lhr;
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      const value = (id: string) => audits[id]?.displayValue ?? "";
+      console.log(
+        `| ${page} | ${score("performance")} | ${score("accessibility")} | ${score("best-practices")} | ${score("seo")} | ${value("first-contentful-paint")} | ${value("largest-contentful-paint")} | ${value("total-blocking-time")} | ${value("cumulative-layout-shift")} |`,
+      );
+    }
+  } finally {
+    await chrome.kill();
+  }
+} finally {
+  server.kill("SIGTERM");
+}
