@@ -19,6 +19,7 @@ function pages(lang: "" | "en" | "nl") {
     route("two-factor", "routes/two-factor.tsx", { id: id("two-factor") }),
     route("auth/callback", "routes/auth/callback.tsx", { id: id("auth-callback") }),
     route("settings", "routes/settings.tsx", { id: id("settings") }),
+    route("favorites", "routes/favorites.tsx", { id: id("favorites") }),
     route("profile/:id", "routes/profile.tsx", { id: id("profile") }),
   ];
 }

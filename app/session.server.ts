@@ -46,9 +46,13 @@ export function getUser(context: Readonly<RouterContextProvider>): SessionUser |
 }
 
 /** The signed-in member, or a redirect to sign in that comes back here afterwards. */
+/** Why a page sent a visitor to sign in; the sign-in page explains it. */
+export type SignInReason = "favorites";
+
 export function requireUser(
   context: Readonly<RouterContextProvider>,
   request: Request,
+  reason?: SignInReason,
 ): SessionUser {
   const user = getUser(context);
   if (user) return user;
@@ -56,5 +60,6 @@ export function requireUser(
   const { prefix } = splitPrefix(url.pathname);
   const login = new URL(withPrefix(prefix, "/login"), url);
   login.searchParams.set("redirectTo", url.pathname + url.search);
+  if (reason) login.searchParams.set("reason", reason);
   throw redirect(login.pathname + login.search);
 }

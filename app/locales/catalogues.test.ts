@@ -73,7 +73,6 @@ const AWAITING_SCREENS = new Set([
   "messages.noMeadows",
   "messages.photoUploadFailed",
   "messages.photoDeleteFailed",
-  "messages.signInForFavorites",
   "messages.signInForPhotos",
   "messages.meadowAdded",
   "common.cancel",

@@ -116,6 +116,7 @@ export default function Login() {
     defaultValue: { redirectTo: searchParams.get("redirectTo") ?? "" },
   });
   const formErrors = useTranslatedErrors(form.errors);
+  const reason = searchParams.get("reason");
   const registerLink = `${localePath("/register")}${searchParams.size ? `?${searchParams}` : ""}`;
   return (
     <AuthCard
@@ -130,6 +131,11 @@ export default function Login() {
         </>
       }
     >
+      {reason === "favorites" ? (
+        <p role="status" className="mb-4 rounded-md bg-accent p-3 text-sm text-accent-foreground">
+          {t("messages.signInForFavorites")}
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="grid gap-4">
         <input
           type="hidden"

@@ -1,13 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { data, Link, useLoaderData } from "react-router";
+import { data, useLoaderData } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { appContext } from "~/context";
-import { useLocalePath, useShellData } from "~/hooks/use-shell-data";
+import { useShellData } from "~/hooks/use-shell-data";
+import { MeadowList } from "~/components/meadow-list";
 import { getI18n, getLocale } from "~/i18n.server";
 import { formatDate } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/page-meta";
-import { avatarSources, getPublicProfile, type MeadowSummary } from "~/services/profiles.server";
+import { avatarSources, getPublicProfile } from "~/services/profiles.server";
 import type { Route } from "./+types/profile";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -81,41 +82,5 @@ export default function Profile() {
         meadows={profile.favorites}
       />
     </main>
-  );
-}
-
-function MeadowList({
-  title,
-  empty,
-  meadows,
-}: {
-  title: string;
-  empty: string;
-  meadows: MeadowSummary[];
-}) {
-  const localePath = useLocalePath();
-  return (
-    <section className="mt-10">
-      <h2 className="text-xl font-semibold tracking-tight">{title}</h2>
-      {meadows.length === 0 ? (
-        <p className="mt-3 text-muted-foreground">{empty}</p>
-      ) : (
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-          {meadows.map((meadow) => (
-            <li key={meadow.id}>
-              <Link
-                to={localePath(`/meadows/${meadow.id}`)}
-                className="block rounded-xl border border-border bg-card p-4 hover:border-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                <span className="font-medium">{meadow.name}</span>
-                <span className="mt-1 block text-sm text-muted-foreground">
-                  {meadow.city}, {meadow.country} · {meadow.priceText}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }

@@ -175,13 +175,7 @@ export async function getPublicProfile(
       .where(eq(meadows.ownerId, userId))
       .orderBy(desc(meadows.createdAt))
       .limit(100),
-    db
-      .select(summary)
-      .from(favorites)
-      .innerJoin(meadows, eq(meadows.id, favorites.meadowId))
-      .where(eq(favorites.userId, userId))
-      .orderBy(desc(favorites.createdAt))
-      .limit(100),
+    listFavorites(db, userId),
   ]);
   return { ...user, meadows: created, favorites: favorited };
 }
@@ -202,4 +196,15 @@ export async function getAccountSettings(db: Database, userId: string) {
     .from(users)
     .where(eq(users.id, userId));
   return user ?? null;
+}
+
+/** A member's own favorites, newest first. */
+export async function listFavorites(db: Database, userId: string): Promise<MeadowSummary[]> {
+  return db
+    .select(summary)
+    .from(favorites)
+    .innerJoin(meadows, eq(meadows.id, favorites.meadowId))
+    .where(eq(favorites.userId, userId))
+    .orderBy(desc(favorites.createdAt))
+    .limit(500);
 }

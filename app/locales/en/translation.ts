@@ -242,6 +242,11 @@ const en = {
     favorites: "Favorite meadows",
     noFavorites: "No favorites yet.",
   },
+  favorites: {
+    intro: "The meadows you saved, to find them again quickly.",
+    listTitle: "Saved meadows",
+    empty: "No favorites yet. Tap the heart on a meadow to save it here.",
+  },
   validation: {
     confirmWord: "Type the confirmation word exactly as shown",
     passwordMax: "Password can be at most 128 characters",

@@ -248,6 +248,11 @@ const nl = {
     favorites: "Favoriete pluktuinen",
     noFavorites: "Nog geen favorieten.",
   },
+  favorites: {
+    intro: "De pluktuinen die je hebt bewaard, om ze snel terug te vinden.",
+    listTitle: "Bewaarde pluktuinen",
+    empty: "Nog geen favorieten. Tik op het hartje bij een pluktuin om hem hier te bewaren.",
+  },
   validation: {
     confirmWord: "Typ het bevestigingswoord precies zoals het er staat",
     passwordMax: "Het wachtwoord mag hoogstens 128 tekens lang zijn",
