@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./schemas/zod";
 
 /**
  * A toast a server action asks the next page to show. The text is a catalogue key, so the

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /*
  * One schema per account form, used by the browser (Conform) and by the action. Messages are
