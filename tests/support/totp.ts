@@ -27,6 +27,7 @@ function base32Decode(input: string): Buffer {
     bits += value.toString(2).padStart(5, "0");
   }
   const bytes = [];
-  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(Number.parseInt(bits.slice(i, i + 8), 2));
+  for (let i = 0; i + 8 <= bits.length; i += 8)
+    bytes.push(Number.parseInt(bits.slice(i, i + 8), 2));
   return Buffer.from(bytes);
 }
