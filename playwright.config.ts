@@ -14,6 +14,13 @@ const executablePath = process.env.CHROME_PATH || systemChromium;
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "plukweide-e2e-")), "data");
+/** The mail sink's SMTP port: beside the app's, so runs on other E2E_PORTs do not collide. */
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525 + (port - 3210));
+// Where the mail sink leaves what it receives. Test workers load this file again and must find
+// the same directory, so it travels in the environment they inherit.
+const mailDir = (process.env.E2E_MAIL_DIR ||= mkdtempSync(
+  path.join(tmpdir(), "plukweide-e2e-mail-"),
+));
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -47,20 +54,34 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // The production build on a fresh embedded database, as `npm start` would serve it.
-    command: "node server.ts",
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      // A real SMTP server on loopback for the app's mails (tests/e2e/mail-sink.ts); started
+      // first, as the app sends to it.
+      command: "node tests/e2e/mail-sink.ts",
+      port: smtpPort,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_DIR: mailDir },
     },
-  },
+    {
+      // The production build on a fresh embedded database, as `npm start` would serve it.
+      command: "node server.ts",
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        APP_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        SMTP_URL: `smtp://user:pass@127.0.0.1:${smtpPort}`,
+      },
+    },
+  ],
 });

@@ -1,4 +1,7 @@
+import tailwindcss from "@tailwindcss/vite";
+import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
+import { chromiumArgs, chromiumExecutablePath } from "./tests/support/chromium.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -8,7 +11,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "db/**/*.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "server/**/*.test.ts",
+            "db/**/*.test.ts",
+            "tests/support/**/*.test.ts",
+          ],
+          exclude: ["app/**/*.browser.test.tsx"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -24,6 +33,26 @@ export default defineConfig({
           globalSetup: ["tests/server/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        // The app's stylesheet, so components animate and move as they do on the site.
+        plugins: [tailwindcss()],
+        test: {
+          // Components whose behaviour needs a real browser: pointer capture, CSS animations, focus.
+          name: "browser",
+          include: ["app/**/*.browser.test.tsx"],
+          browser: {
+            enabled: true,
+            headless: true,
+            // Failure screenshots would land beside the tests in app/; the error output suffices.
+            screenshotFailures: false,
+            provider: playwright({
+              launchOptions: { executablePath: chromiumExecutablePath, args: chromiumArgs },
+            }),
+            instances: [{ browser: "chromium" }],
+          },
         },
       },
     ],

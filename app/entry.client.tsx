@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
+import { NonceProvider } from "./components/nonce";
 import { catalogues } from "./i18n";
 import { isLanguage, DEFAULT_LANGUAGE } from "./lib/i18n";
 
@@ -17,14 +18,19 @@ async function hydrate() {
     fallbackLng: false,
     interpolation: { escapeValue: false },
   });
+  // Browsers hide nonce attributes, but the property keeps the value; elements React creates
+  // later (the stylesheet when the layout remounts) need it to pass the Content-Security-Policy.
+  const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "";
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
-        <StrictMode>
-          <HydratedRouter />
-        </StrictMode>
-      </I18nextProvider>,
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18next}>
+          <StrictMode>
+            <HydratedRouter />
+          </StrictMode>
+        </I18nextProvider>
+      </NonceProvider>,
     );
   });
 }

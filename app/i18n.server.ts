@@ -3,6 +3,7 @@ import en from "./locales/en/translation";
 import nl from "./locales/nl/translation";
 import { DEFAULT_LANGUAGE, LANGUAGES, languageOfPath } from "./lib/i18n";
 import "./i18n";
+import { pageUrl } from "./lib/page-url";
 
 /**
  * The page's language comes from its URL (no prefix or /en: English, /nl: Dutch), so every
@@ -14,7 +15,7 @@ export const [i18nextMiddleware, getLocale, getI18n] = createI18nextMiddleware({
     supportedLanguages: [...LANGUAGES],
     fallbackLanguage: DEFAULT_LANGUAGE,
     order: ["custom"],
-    findLocale: async ({ request }) => languageOfPath(new URL(request.url).pathname),
+    findLocale: async ({ request }) => languageOfPath(pageUrl(request).pathname),
   },
   i18next: {
     resources: { en: { translation: en }, nl: { translation: nl } },

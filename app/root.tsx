@@ -28,6 +28,7 @@ import { TooltipProvider } from "./components/ui/tooltip";
 import { useNonce } from "./components/nonce";
 import stylesheetUrl from "./app.css?url";
 import inlineStyles from "./app.css?inline";
+import { pageUrl } from "./lib/page-url";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware];
 
@@ -39,7 +40,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config, buildId } = context.get(appContext);
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const { prefix } = splitPrefix(url.pathname);
   const lang = getLocale(context) as Language;
 

@@ -6,6 +6,7 @@ import {
 } from "react-router";
 import { appContext } from "./context";
 import { splitPrefix, withPrefix } from "./lib/i18n";
+import { pageUrl } from "./lib/page-url";
 
 export interface SessionUser {
   id: string;
@@ -56,7 +57,7 @@ export function requireUser(
 ): SessionUser {
   const user = getUser(context);
   if (user) return user;
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const { prefix } = splitPrefix(url.pathname);
   const login = new URL(withPrefix(prefix, "/login"), url);
   login.searchParams.set("redirectTo", url.pathname + url.search);

@@ -1,8 +1,8 @@
 import { createContext, useContext } from "react";
 
 /**
- * The Content-Security-Policy nonce of this response. Only the server knows it; in the browser
- * it is empty (browsers hide nonce attributes after load and React does not compare them).
+ * The Content-Security-Policy nonce of this response: the server makes it, the browser reads it
+ * back from the page's scripts (entry.client.tsx).
  */
 const NonceContext = createContext("");
 

@@ -13,6 +13,7 @@ import { pageMeta } from "~/lib/page-meta";
 import { emailOnlySchema } from "~/lib/schemas/account";
 import { LIMITS } from "~/services/account-limits";
 import type { Route } from "./+types/forgot-password";
+import { passOnHeaders } from "~/route-headers";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { t } = getI18n(context);
@@ -20,6 +21,8 @@ export function loader({ context }: Route.LoaderArgs) {
     meta: { title: `${t("auth.forgotTitle")} · Plukweide`, description: t("auth.forgotIntro") },
   };
 }
+
+export const headers = passOnHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
 

@@ -18,9 +18,11 @@ import { LIMITS } from "~/services/account-limits";
 import { authErrorCode } from "~/services/auth-errors";
 import { getUser } from "~/session.server";
 import type { Route } from "./+types/login";
+import { pageUrl } from "~/lib/page-url";
+import { passOnHeaders } from "~/route-headers";
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const { prefix } = splitPrefix(url.pathname);
   // Already signed in: nothing to do here.
   if (getUser(context)) {
@@ -32,13 +34,15 @@ export function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+export const headers = passOnHeaders;
+
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, limits, db } = context.get(appContext);
   const ip = context.get(clientIpContext);
   const lang = getLocale(context) as Language;
-  const { prefix } = splitPrefix(new URL(request.url).pathname);
+  const { prefix } = splitPrefix(pageUrl(request).pathname);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {

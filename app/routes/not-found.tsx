@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
+import { pageUrl } from "~/lib/page-url";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
+  const { pathname } = pageUrl(request);
   throw data(`Page not found: ${pathname}`, { status: 404 });
 }
 

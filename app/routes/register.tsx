@@ -15,15 +15,19 @@ import { registerSchema } from "~/lib/schemas/account";
 import { LIMITS } from "~/services/account-limits";
 import { getUser } from "~/session.server";
 import type { Route } from "./+types/register";
+import { pageUrl } from "~/lib/page-url";
+import { passOnHeaders } from "~/route-headers";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   if (getUser(context))
-    throw redirect(withPrefix(splitPrefix(new URL(request.url).pathname).prefix, "/"));
+    throw redirect(withPrefix(splitPrefix(pageUrl(request).pathname).prefix, "/"));
   const { t } = getI18n(context);
   return {
     meta: { title: `${t("auth.registerTitle")} · Plukweide`, description: t("auth.registerIntro") },
   };
 }
+
+export const headers = passOnHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
 
@@ -31,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { auth, limits } = context.get(appContext);
   const ip = context.get(clientIpContext);
   const lang = getLocale(context);
-  const { prefix } = splitPrefix(new URL(request.url).pathname);
+  const { prefix } = splitPrefix(pageUrl(request).pathname);
   const submission = parseWithZod(await request.formData(), { schema: registerSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });

@@ -18,6 +18,8 @@ import { LIMITS } from "~/services/account-limits";
 import { authErrorCode } from "~/services/auth-errors";
 import { isResetTokenValid } from "~/services/email-links.server";
 import type { Route } from "./+types/reset-password";
+import { pageUrl } from "~/lib/page-url";
+import { passOnHeaders } from "~/route-headers";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
@@ -38,6 +40,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   );
 }
 
+export const headers = passOnHeaders;
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(loaderData?.meta),
   { name: "robots", content: "noindex" },
@@ -46,7 +50,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, config, limits } = context.get(appContext);
   const ip = context.get(clientIpContext);
-  const { prefix } = splitPrefix(new URL(request.url).pathname);
+  const { prefix } = splitPrefix(pageUrl(request).pathname);
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });

@@ -35,6 +35,8 @@ import {
 } from "~/services/profiles.server";
 import { requireUser } from "~/session.server";
 import type { Route } from "./+types/settings";
+import { pageUrl } from "~/lib/page-url";
+import { passOnHeaders } from "~/route-headers";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -51,6 +53,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+export const headers = passOnHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(loaderData?.meta),
@@ -75,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { auth, config, db, storage } = context.get(appContext);
   const { t } = getI18n(context);
   const lang = getLocale(context) as Language;
-  const settingsPath = withPrefix(splitPrefix(new URL(request.url).pathname).prefix, "/settings");
+  const settingsPath = withPrefix(splitPrefix(pageUrl(request).pathname).prefix, "/settings");
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
 

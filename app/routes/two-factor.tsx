@@ -14,6 +14,8 @@ import { twoFactorCodeSchema } from "~/lib/schemas/account";
 import { LIMITS } from "~/services/account-limits";
 import { authErrorCode } from "~/services/auth-errors";
 import type { Route } from "./+types/two-factor";
+import { pageUrl } from "~/lib/page-url";
+import { passOnHeaders } from "~/route-headers";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { t } = getI18n(context);
@@ -25,6 +27,8 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+export const headers = passOnHeaders;
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(loaderData?.meta),
   { name: "robots", content: "noindex" },
@@ -34,7 +38,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, limits } = context.get(appContext);
   const ip = context.get(clientIpContext);
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const { prefix } = splitPrefix(url.pathname);
   const submission = parseWithZod(await request.formData(), { schema: twoFactorCodeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });

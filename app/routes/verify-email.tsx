@@ -13,6 +13,7 @@ import { pageMeta } from "~/lib/page-meta";
 import { emailOnlySchema } from "~/lib/schemas/account";
 import { LIMITS } from "~/services/account-limits";
 import type { Route } from "./+types/verify-email";
+import { passOnHeaders } from "~/route-headers";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const { t } = getI18n(context);
@@ -22,6 +23,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
     meta: { title: `${t("auth.verifyTitle")} · Plukweide`, description: t("auth.verifyIntro") },
   };
 }
+
+export const headers = passOnHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
 

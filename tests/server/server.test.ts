@@ -191,7 +191,12 @@ describe("graceful shutdown", () => {
     );
     await sleep(200);
     app.child.kill("SIGTERM");
-    await sleep(300);
+    // Wait until the server has taken the signal (slow when the machine is busy).
+    for (let waited = 0; waited < 10_000; waited += 50) {
+      if (app.logLines().some((line) => line.msg === "shutting down: draining open requests"))
+        break;
+      await sleep(50);
+    }
     expect(app.child.exitCode).toBeNull();
     const refused = await fetch(`${app.url}/healthz`).then(
       () => false,

@@ -53,13 +53,21 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+export interface SmtpServerOptions {
+  /** A fixed loopback port, for a server started before the app that names it; default any. */
+  port?: number;
+  /** Called with each mail as it arrives, before the SMTP server acknowledges it. */
+  onMail?: (mail: ReceivedMail) => void;
+}
+
+export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const claimed = new Set<ReceivedMail>();
   const waiters = new Set<Waiter>();
 
   function deliver(mail: ReceivedMail) {
     received.push(mail);
+    options.onMail?.(mail);
     for (const waiter of waiters) {
       if (!waiter.predicate(mail)) continue;
       waiters.delete(waiter);
@@ -109,7 +117,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
 
   await new Promise<void>((resolve, reject) => {
     server.server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
 

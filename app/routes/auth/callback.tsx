@@ -8,6 +8,8 @@ import { splitPrefix, withPrefix } from "~/lib/i18n";
 import { authErrorCode } from "~/services/auth-errors";
 import { isResetTokenValid } from "~/services/email-links.server";
 import type { Route } from "./+types/callback";
+import { pageUrl } from "~/lib/page-url";
+import { passOnHeaders } from "~/route-headers";
 
 const LINK_TYPES = ["verify-email", "change-email", "reset-password"] as const;
 type LinkType = (typeof LINK_TYPES)[number];
@@ -15,7 +17,7 @@ type LinkType = (typeof LINK_TYPES)[number];
 /** Finishes every emailed link: verify an address, confirm a new one, or open the reset form. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth, config, db } = context.get(appContext);
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const { prefix } = splitPrefix(url.pathname);
   const type = url.searchParams.get("type");
   const token = url.searchParams.get("token") ?? "";
@@ -55,6 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw error;
   }
 }
+
+export const headers = passOnHeaders;
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 

@@ -1,0 +1,116 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testEngines } from "../../tests/support/databases";
+import { queryRows, type DatabaseHandle } from "./db.server";
+import { createDatabaseLimits, type LimitRule } from "./limits.server";
+
+const rule: LimitRule = { max: 3, windowMs: 60_000 };
+
+describe.each(testEngines)("rate limits on $name", (engine) => {
+  let handle: DatabaseHandle;
+  let clock = 1_800_000_000_000;
+  const now = () => clock;
+  let keyCount = 0;
+  /** Each test counts on keys of its own. */
+  const freshKey = () => `test:${engine.name}:${++keyCount}`;
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    await handle.migrate();
+  });
+  afterAll(() => handle.close());
+
+  async function countOf(key: string): Promise<number | undefined> {
+    const [row] = await queryRows<{ count: number }>(
+      handle.db,
+      sql`select count from rate_limits where key = ${key}`,
+    );
+    return row === undefined ? undefined : Number(row.count);
+  }
+
+  it("allows max hits per window, then refuses with the seconds left", async () => {
+    const limits = createDatabaseLimits(handle.db, now);
+    const key = freshKey();
+    const started = clock;
+    for (let i = 0; i < rule.max; i++) {
+      expect(await limits.hit(key, rule)).toEqual({ allowed: true, retryAfter: 0 });
+    }
+    clock = started + 15_000;
+    expect(await limits.hit(key, rule)).toEqual({ allowed: false, retryAfter: 45 });
+    clock = started + 59_001;
+    expect(await limits.hit(key, rule)).toEqual({ allowed: false, retryAfter: 1 });
+    expect(await countOf(key)).toBe(5);
+  });
+
+  it("peeks without counting: whether one more attempt would be allowed", async () => {
+    const limits = createDatabaseLimits(handle.db, now);
+    const key = freshKey();
+    expect(await limits.peek(key, rule)).toEqual({ allowed: true, retryAfter: 0 });
+    expect(await countOf(key)).toBeUndefined();
+    await limits.hit(key, rule);
+    await limits.hit(key, rule);
+    expect(await limits.peek(key, rule)).toEqual({ allowed: true, retryAfter: 0 });
+    expect(await limits.peek(key, rule)).toEqual({ allowed: true, retryAfter: 0 });
+    expect(await countOf(key)).toBe(2);
+    await limits.hit(key, rule);
+    expect(await limits.peek(key, rule)).toEqual({ allowed: false, retryAfter: 60 });
+    expect(await countOf(key)).toBe(3);
+  });
+
+  it("forgets a key on reset, and only that key", async () => {
+    const limits = createDatabaseLimits(handle.db, now);
+    const key = freshKey();
+    const other = freshKey();
+    for (let i = 0; i <= rule.max; i++) {
+      await limits.hit(key, rule);
+      await limits.hit(other, rule);
+    }
+    expect((await limits.peek(key, rule)).allowed).toBe(false);
+    await limits.reset(key);
+    expect(await countOf(key)).toBeUndefined();
+    expect(await limits.peek(key, rule)).toEqual({ allowed: true, retryAfter: 0 });
+    expect(await limits.hit(key, rule)).toEqual({ allowed: true, retryAfter: 0 });
+    expect((await limits.peek(other, rule)).allowed).toBe(false);
+    // Resetting a key that was never hit is fine.
+    await limits.reset(freshKey());
+  });
+
+  it("starts a new window once windowMs has passed since the window began", async () => {
+    const limits = createDatabaseLimits(handle.db, now);
+    const key = freshKey();
+    const started = clock;
+    for (let i = 0; i <= rule.max; i++) await limits.hit(key, rule);
+    clock = started + rule.windowMs - 1;
+    expect(await limits.peek(key, rule)).toEqual({ allowed: false, retryAfter: 1 });
+    expect((await limits.hit(key, rule)).allowed).toBe(false);
+
+    clock = started + rule.windowMs;
+    expect(await limits.peek(key, rule)).toEqual({ allowed: true, retryAfter: 0 });
+    expect(await limits.hit(key, rule)).toEqual({ allowed: true, retryAfter: 0 });
+    expect(await countOf(key)).toBe(1);
+    // The new window runs from its first hit, not from the end of the old one.
+    for (let i = 1; i < rule.max; i++) await limits.hit(key, rule);
+    clock = started + rule.windowMs + 30_000;
+    expect(await limits.hit(key, rule)).toEqual({ allowed: false, retryAfter: 30 });
+  });
+
+  it("counts concurrent hits exactly", async () => {
+    const limits = createDatabaseLimits(handle.db, now);
+    const key = freshKey();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => limits.hit(key, { max: 19, windowMs: 60_000 })),
+    );
+    expect(await countOf(key)).toBe(20);
+    expect(results.filter((result) => result.allowed)).toHaveLength(19);
+    expect(results.filter((result) => !result.allowed)).toHaveLength(1);
+  });
+
+  it("keeps limits of separate processes in one count", async () => {
+    // Two app processes share the database: each has its own Limits, the count is one.
+    const first = createDatabaseLimits(handle.db, now);
+    const second = createDatabaseLimits(handle.db, now);
+    const key = freshKey();
+    await Promise.all([first.hit(key, rule), second.hit(key, rule), first.hit(key, rule)]);
+    expect(await second.hit(key, rule)).toEqual({ allowed: false, retryAfter: 60 });
+  });
+});

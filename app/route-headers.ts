@@ -1,0 +1,17 @@
+import type { HeadersFunction } from "react-router";
+
+/**
+ * React Router sends a page's response with only the headers a route's `headers` export returns.
+ * Routes that answer with their own headers (Retry-After on a 429, no-store on a page whose
+ * address holds a token) export this to pass on their loader's and action's headers; the
+ * action's win. Set-Cookie is left out: React Router already passes cookies on.
+ */
+export const passOnHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders, errorHeaders }) => {
+  const headers = new Headers();
+  for (const source of [loaderHeaders, errorHeaders, actionHeaders]) {
+    source?.forEach((value, name) => {
+      if (name.toLowerCase() !== "set-cookie") headers.set(name, value);
+    });
+  }
+  return headers;
+};

@@ -1,0 +1,272 @@
+import type { BrowserContext } from "@playwright/test";
+import { expect, gotoHydrated, test, waitForHydration, type Page } from "./fixtures";
+import { linkIn, waitForMail } from "./mail";
+
+/** What each language's pages and mails say, for the same journeys in English and Dutch. */
+const languages = {
+  en: {
+    prefix: "",
+    home: "/",
+    fullName: "Full name",
+    email: "Email address",
+    password: "Password",
+    confirmPassword: "Confirm password",
+    createAccount: "Create account",
+    checkEmail: "Check your email",
+    verifySubject: "Please confirm your email address",
+    welcome: "Your email address is confirmed. Welcome to Plukweide!",
+    signIn: "Sign in",
+    signOut: "Sign out",
+    signedOut: "You are signed out.",
+    forgot: "Forgot your password?",
+    sendReset: "Send reset link",
+    resetSent: "Password reset email sent",
+    resetSubject: "Reset your Plukweide password",
+    newPassword: "New password",
+    saveNewPassword: "Save new password",
+    passwordUpdated: "Password updated successfully",
+    passwordMin: "Password must be at least 8 characters",
+    passwordsMatch: "Passwords must match",
+  },
+  nl: {
+    prefix: "/nl",
+    home: "/nl",
+    fullName: "Volledige naam",
+    email: "E-mailadres",
+    password: "Wachtwoord",
+    confirmPassword: "Herhaal je wachtwoord",
+    createAccount: "Account maken",
+    checkEmail: "Kijk in je mailbox",
+    verifySubject: "Bevestig je e-mailadres",
+    welcome: "Je e-mailadres is bevestigd. Welkom bij Plukweide!",
+    signIn: "Inloggen",
+    signOut: "Uitloggen",
+    signedOut: "Je bent uitgelogd.",
+    forgot: "Wachtwoord vergeten?",
+    sendReset: "Stuur de link",
+    resetSent: "We hebben je een e-mail gestuurd om je wachtwoord opnieuw in te stellen",
+    resetSubject: "Stel een nieuw wachtwoord in voor Plukweide",
+    newPassword: "Nieuw wachtwoord",
+    saveNewPassword: "Nieuw wachtwoord opslaan",
+    passwordUpdated: "Je wachtwoord is gewijzigd",
+    passwordMin: "Het wachtwoord moet minstens 8 tekens lang zijn",
+    passwordsMatch: "De wachtwoorden komen niet overeen",
+  },
+} as const;
+
+type Texts = (typeof languages)[keyof typeof languages];
+
+let visitors = 0;
+/**
+ * Each journey is a visitor of its own. The app trusts X-Forwarded-For from loopback (as behind a
+ * reverse proxy), so the per-address limits on registering and mailing (a handful an hour) count
+ * each journey apart instead of adding up over the whole run.
+ */
+function visitorHeaders() {
+  return { "x-forwarded-for": `198.51.100.${++visitors}` };
+}
+
+async function ownAddress(context: BrowserContext) {
+  await context.setExtraHTTPHeaders(visitorHeaders());
+}
+
+function uniqueEmail(name = "anna") {
+  return `${name}+${Date.now()}-${++visitors}@example.org`;
+}
+
+async function fillRegistration(
+  page: Page,
+  t: Texts,
+  fields: { email: string; password: string; confirmPassword?: string },
+) {
+  await page.getByLabel(t.fullName, { exact: true }).fill("Anna de Vries");
+  await page.getByLabel(t.email, { exact: true }).fill(fields.email);
+  await page.getByLabel(t.password, { exact: true }).fill(fields.password);
+  await page
+    .getByLabel(t.confirmPassword, { exact: true })
+    .fill(fields.confirmPassword ?? fields.password);
+}
+
+/** Registers through the form; leaves the page on the check-your-email screen. */
+async function register(page: Page, t: Texts, email: string, password: string) {
+  await gotoHydrated(page, `${t.prefix}/register`);
+  await fillRegistration(page, t, { email, password });
+  await page.getByRole("button", { name: t.createAccount }).click();
+  await expect(page).toHaveURL(new RegExp(`^[^?]*${t.prefix}/verify-email\\?`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.checkEmail);
+}
+
+/** Opens the link of the next mail with `subject` to `email`, checking it points at this site. */
+async function followMailedLink(page: Page, email: string, subject: string, baseURL?: string) {
+  const link = linkIn(await waitForMail(email, subject));
+  expect(link.origin).toBe(baseURL);
+  expect(link.pathname).toMatch(/^(\/nl)?\/auth\/callback$/);
+  await page.goto(link.href);
+}
+
+async function signIn(page: Page, t: Texts, email: string, password: string) {
+  await page.getByLabel(t.email, { exact: true }).fill(email);
+  await page.getByLabel(t.password, { exact: true }).fill(password);
+  await page.getByRole("button", { name: t.signIn }).click();
+}
+
+async function expectSignedIn(page: Page, t: Texts) {
+  await expect(page.getByRole("button", { name: t.signOut })).toBeVisible();
+  await expect(page.getByRole("link", { name: t.signIn })).toHaveCount(0);
+}
+
+test.describe("accounts", () => {
+  test.beforeEach(async ({ page }) => ownAddress(page.context()));
+
+  for (const [lang, t] of Object.entries(languages)) {
+    test(`${lang}: register, verify by mail, sign out, reset the password, sign in with it`, async ({
+      page,
+      baseURL,
+    }) => {
+      // Two mails, a dozen pages and four password hashes: longer than most tests.
+      test.slow();
+      const email = uniqueEmail();
+      await register(page, t, email, "tulpen-in-april");
+
+      await followMailedLink(page, email, t.verifySubject, baseURL);
+      await expect(page).toHaveURL(t.home);
+      await expect(page.getByText(t.welcome, { exact: true })).toBeVisible();
+      await expectSignedIn(page, t);
+
+      await page.getByRole("button", { name: t.signOut }).click();
+      await expect(page.getByText(t.signedOut, { exact: true })).toBeVisible();
+      await expect(page.getByRole("link", { name: t.signIn })).toBeVisible();
+      await expect(page.getByRole("button", { name: t.signOut })).toHaveCount(0);
+
+      await expect(page).toHaveURL(t.home);
+
+      await gotoHydrated(page, `${t.prefix}/login`);
+      await page.getByRole("link", { name: t.forgot }).click();
+      await expect(page).toHaveURL(`${t.prefix}/forgot-password`);
+      await page.getByLabel(t.email, { exact: true }).fill(email);
+      await page.getByRole("button", { name: t.sendReset }).click();
+      await expect(page.getByRole("status").filter({ hasText: t.resetSent })).toBeVisible();
+
+      await followMailedLink(page, email, t.resetSubject, baseURL);
+      await expect(page).toHaveURL(new RegExp(`${t.prefix}/reset-password\\?token=`));
+      await page.getByLabel(t.newPassword, { exact: true }).fill("dahlias-in-augustus");
+      await page.getByLabel(t.confirmPassword, { exact: true }).fill("dahlias-in-augustus");
+      await page.getByRole("button", { name: t.saveNewPassword }).click();
+      await expect(page).toHaveURL(`${t.prefix}/login`);
+      await expect(page.getByText(t.passwordUpdated, { exact: true })).toBeVisible();
+
+      await signIn(page, t, email, "dahlias-in-augustus");
+      await expect(page).toHaveURL(t.home);
+      await expectSignedIn(page, t);
+    });
+
+    test(`${lang}: signing in before verifying leads to the check-your-email screen`, async ({
+      page,
+    }) => {
+      const email = uniqueEmail();
+      await register(page, t, email, "nog-niet-bevestigd");
+      await waitForMail(email, t.verifySubject);
+
+      await gotoHydrated(page, `${t.prefix}/login`);
+      await signIn(page, t, email, "nog-niet-bevestigd");
+      await expect(page).toHaveURL(`${t.prefix}/verify-email?${new URLSearchParams({ email })}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.checkEmail);
+      await expect(page.getByRole("button", { name: t.signOut })).toHaveCount(0);
+      // Signing in sent a fresh link.
+      await waitForMail(email, t.verifySubject);
+    });
+
+    test(`${lang}: the register form checks passwords in the browser before sending`, async ({
+      page,
+    }) => {
+      await gotoHydrated(page, `${t.prefix}/register`);
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST") posts.push(request.url());
+      });
+      const password = page.getByLabel(t.password, { exact: true });
+      await fillRegistration(page, t, {
+        email: uniqueEmail(),
+        password: "kort",
+        confirmPassword: "anders",
+      });
+      // Leaving a field checks it.
+      await expect(page.getByText(t.passwordMin)).toBeVisible();
+      await expect(password).toHaveAttribute("aria-invalid", "true");
+      await page.getByRole("button", { name: t.createAccount }).click();
+      await expect(page.getByText(t.passwordsMatch)).toBeVisible();
+      await expect(page.getByText(t.passwordMin)).toBeVisible();
+      await expect(page).toHaveURL(`${t.prefix}/register`);
+      expect(posts).toEqual([]);
+
+      // Fixing them clears the messages as one types.
+      await password.fill("lang-genoeg");
+      await expect(page.getByText(t.passwordMin)).toHaveCount(0);
+      await page.getByLabel(t.confirmPassword, { exact: true }).fill("lang-genoeg");
+      await expect(page.getByText(t.passwordsMatch)).toHaveCount(0);
+    });
+  }
+});
+
+test("nl: the Dutch home stays Dutch after signing out", async ({ page, baseURL }) => {
+  await ownAddress(page.context());
+  const t = languages.nl;
+  const email = uniqueEmail();
+  await register(page, t, email, "tulpen-in-april");
+  await followMailedLink(page, email, t.verifySubject, baseURL);
+  await page.getByRole("button", { name: t.signOut }).click();
+  await expect(page).toHaveURL("/nl");
+  await expect(page.locator("html")).toHaveAttribute("lang", "nl");
+  await expect(page.getByRole("link", { name: t.signIn })).toHaveAttribute(
+    "href",
+    `/nl/login?redirectTo=${encodeURIComponent("/nl")}`,
+  );
+});
+
+test.describe("accounts without JavaScript", () => {
+  // The server answers the invalid form with 400, which the browser reports on the console.
+  test.use({ allowedConsoleErrors: [/the server responded with a status of 400/] });
+
+  for (const [lang, t] of Object.entries(languages)) {
+    test(`${lang}: the server checks the register form with the same messages`, async ({
+      openPage,
+    }) => {
+      const page = await openPage({ javaScriptEnabled: false, extraHTTPHeaders: visitorHeaders() });
+      await page.goto(`${t.prefix}/register`);
+      await fillRegistration(page, t, {
+        email: uniqueEmail(),
+        password: "kort",
+        confirmPassword: "anders",
+      });
+      const answer = page.waitForResponse((response) => response.request().method() === "POST");
+      await page.getByRole("button", { name: t.createAccount }).click();
+      expect((await answer).status()).toBe(400);
+      await expect(page.getByText(t.passwordMin)).toBeVisible();
+      await expect(page.getByText(t.passwordsMatch)).toBeVisible();
+      // The typed passwords are not sent back.
+      await expect(page.getByLabel(t.password, { exact: true })).toHaveValue("");
+    });
+  }
+});
+
+test.describe("the auth guard", () => {
+  test.beforeEach(async ({ page }) => ownAddress(page.context()));
+
+  for (const [lang, t] of Object.entries(languages)) {
+    test(`${lang}: /settings sends visitors to sign in and back`, async ({ page, baseURL }) => {
+      const email = uniqueEmail();
+      await register(page, t, email, "terug-naar-settings");
+      await followMailedLink(page, email, t.verifySubject, baseURL);
+      await page.getByRole("button", { name: t.signOut }).click();
+      await expect(page.getByRole("link", { name: t.signIn })).toBeVisible();
+
+      await page.goto(`${t.prefix}/settings`);
+      const settings = encodeURIComponent(`${t.prefix}/settings`);
+      await expect(page).toHaveURL(`${t.prefix}/login?redirectTo=${settings}`);
+      await waitForHydration(page);
+      await signIn(page, t, email, "terug-naar-settings");
+      await expect(page).toHaveURL(`${t.prefix}/settings`);
+      await expectSignedIn(page, t);
+    });
+  }
+});
