@@ -90,6 +90,8 @@ function createHttpServer(
 ) {
   const { config, logger, database } = deps;
   const staticFiles = createStaticFiles(deps.clientDir ?? path.resolve("build/client"));
+  // In the background: the first visitor should not wait for the bundles to be compressed.
+  if (!deps.devMiddleware) setImmediate(() => void staticFiles.warm());
   const mailer = createMailer(config, logger);
   const storage = createStorage(config);
   const serveImage = createImageRoute(storage);
