@@ -1,16 +1,8 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-
-/**
- * Chromium: CHROME_PATH when set, else the system's /usr/bin/chromium (Debian's package, which CI
- * installs), else the browser `npx playwright install` downloaded on a developer's machine.
- */
-const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((file) =>
-  existsSync(file),
-);
-const executablePath = process.env.CHROME_PATH || systemChromium;
+import { chromiumArgs, chromiumExecutablePath } from "./tests/support/chromium.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "plukweide-e2e-")), "data");
@@ -40,17 +32,8 @@ export default defineConfig({
       name: "chromium",
       use: {
         ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-          ],
-        },
+        // CHROME_PATH, else Debian's /usr/bin/chromium, else Playwright's own download.
+        launchOptions: { executablePath: chromiumExecutablePath, args: chromiumArgs },
       },
     },
   ],

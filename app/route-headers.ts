@@ -15,3 +15,9 @@ export const passOnHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders, e
   }
   return headers;
 };
+
+/** The Set-Cookie headers of a Better Auth call, to pass on with our own response. */
+export function forwardCookies(from: Headers, to: Headers = new Headers()): Headers {
+  for (const cookie of from.getSetCookie()) to.append("Set-Cookie", cookie);
+  return to;
+}

@@ -1,26 +1,17 @@
 // `npm run screenshots -- [base URL] [path …]`: full-page PNGs of pages in both languages, light
 // and dark, at 360 and 1280 px, into ./screenshots, for looking at a screen before calling it done.
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
+import { chromiumArgs, chromiumExecutablePath } from "../tests/support/chromium.ts";
 
 const [base = "http://localhost:3000", ...requested] = process.argv.slice(2);
 const paths =
   requested.length > 0 ? requested : ["/", "/about", "/privacy", "/terms", "/no/such/page"];
-const executablePath =
-  process.env.CHROME_PATH ||
-  ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((file) => existsSync(file));
 
 mkdirSync("screenshots", { recursive: true });
 const browser = await chromium.launch({
-  executablePath,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  executablePath: chromiumExecutablePath,
+  args: chromiumArgs,
 });
 for (const width of [360, 1280]) {
   for (const colorScheme of ["light", "dark"] as const) {

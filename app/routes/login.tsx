@@ -19,7 +19,7 @@ import { authErrorCode } from "~/services/auth-errors";
 import { getUser } from "~/session.server";
 import type { Route } from "./+types/login";
 import { pageUrl } from "~/lib/page-url";
-import { passOnHeaders } from "~/route-headers";
+import { forwardCookies, passOnHeaders } from "~/route-headers";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const url = pageUrl(request);
@@ -73,8 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       returnHeaders: true,
     });
     await limits.reset(accountKey);
-    const responseHeaders = new Headers();
-    for (const cookie of headers.getSetCookie()) responseHeaders.append("Set-Cookie", cookie);
+    const responseHeaders = forwardCookies(headers);
     if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
       const next = new URLSearchParams({ redirectTo });
       return redirect(`${withPrefix(prefix, "/two-factor")}?${next}`, { headers: responseHeaders });

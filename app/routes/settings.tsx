@@ -36,7 +36,7 @@ import {
 import { requireUser } from "~/session.server";
 import type { Route } from "./+types/settings";
 import { pageUrl } from "~/lib/page-url";
-import { passOnHeaders } from "~/route-headers";
+import { forwardCookies, passOnHeaders } from "~/route-headers";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -239,8 +239,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           headers: request.headers,
           returnHeaders: true,
         });
-        const redirectHeaders = new Headers();
-        for (const cookie of headers.getSetCookie()) redirectHeaders.append("Set-Cookie", cookie);
+        const redirectHeaders = forwardCookies(headers);
         redirectHeaders.append(
           "Set-Cookie",
           await serializeToast({ type: "info", key: "settings.accountDeleted" }, config),

@@ -15,7 +15,7 @@ import { LIMITS } from "~/services/account-limits";
 import { authErrorCode } from "~/services/auth-errors";
 import type { Route } from "./+types/two-factor";
 import { pageUrl } from "~/lib/page-url";
-import { passOnHeaders } from "~/route-headers";
+import { forwardCookies, passOnHeaders } from "~/route-headers";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { t } = getI18n(context);
@@ -58,8 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           headers: request.headers,
           returnHeaders: true,
         });
-    const responseHeaders = new Headers();
-    for (const cookie of headers.getSetCookie()) responseHeaders.append("Set-Cookie", cookie);
+    const responseHeaders = forwardCookies(headers);
     return redirect(safeRedirectPath(url.searchParams.get("redirectTo"), withPrefix(prefix, "/")), {
       headers: responseHeaders,
     });

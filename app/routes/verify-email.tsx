@@ -11,7 +11,7 @@ import { useLocalePath } from "~/hooks/use-shell-data";
 import { getI18n } from "~/i18n.server";
 import { pageMeta } from "~/lib/page-meta";
 import { emailOnlySchema } from "~/lib/schemas/account";
-import { LIMITS } from "~/services/account-limits";
+import { hitMailLimits } from "~/services/account-limits";
 import type { Route } from "./+types/verify-email";
 import { passOnHeaders } from "~/route-headers";
 
@@ -36,16 +36,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success")
     return data({ result: submission.reply(), sent: false }, { status: 400 });
   const { email } = submission.value;
-  const [byIp, byAddress] = await Promise.all([
-    limits.hit(`mail:ip:${ip}`, LIMITS.mailsPerIp),
-    limits.hit(`mail:address:${email}`, LIMITS.mailsPerAddress),
-  ]);
-  if (!byIp.allowed || !byAddress.allowed) {
+  const limit = await hitMailLimits(limits, ip, email);
+  if (!limit.allowed) {
     return data(
       { result: submission.reply({ formErrors: ["auth.tooManyAttempts"] }), sent: false },
       {
         status: 429,
-        headers: { "Retry-After": String(Math.max(byIp.retryAfter, byAddress.retryAfter)) },
+        headers: { "Retry-After": String(limit.retryAfter) },
       },
     );
   }

@@ -1,4 +1,4 @@
-import type { LimitRule } from "../adapters/limits.server";
+import type { LimitResult, LimitRule, Limits } from "../adapters/limits.server";
 
 /** Rate limits on the account forms: generous for people, tight for scripts. */
 export const LIMITS = {
@@ -9,3 +9,19 @@ export const LIMITS = {
   mailsPerAddress: { max: 3, windowMs: 15 * 60_000 },
   twoFactorAttemptsPerIp: { max: 10, windowMs: 15 * 60_000 },
 } satisfies Record<string, LimitRule>;
+
+/** Counts one mail sent on someone's request, per IP and per address; both must be within limits. */
+export async function hitMailLimits(
+  limits: Limits,
+  ip: string,
+  email: string,
+): Promise<LimitResult> {
+  const [byIp, byAddress] = await Promise.all([
+    limits.hit(`mail:ip:${ip}`, LIMITS.mailsPerIp),
+    limits.hit(`mail:address:${email}`, LIMITS.mailsPerAddress),
+  ]);
+  return {
+    allowed: byIp.allowed && byAddress.allowed,
+    retryAfter: Math.max(byIp.retryAfter, byAddress.retryAfter),
+  };
+}

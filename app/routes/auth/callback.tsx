@@ -9,7 +9,7 @@ import { authErrorCode } from "~/services/auth-errors";
 import { isResetTokenValid } from "~/services/email-links.server";
 import type { Route } from "./+types/callback";
 import { pageUrl } from "~/lib/page-url";
-import { passOnHeaders } from "~/route-headers";
+import { forwardCookies, passOnHeaders } from "~/route-headers";
 
 const LINK_TYPES = ["verify-email", "change-email", "reset-password"] as const;
 type LinkType = (typeof LINK_TYPES)[number];
@@ -39,8 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       headers: request.headers,
       returnHeaders: true,
     });
-    const responseHeaders = new Headers();
-    for (const cookie of headers.getSetCookie()) responseHeaders.append("Set-Cookie", cookie);
+    const responseHeaders = forwardCookies(headers);
     const changed = linkType === "change-email";
     responseHeaders.append(
       "Set-Cookie",

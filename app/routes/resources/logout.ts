@@ -3,6 +3,7 @@ import { appContext } from "~/context";
 import { serializeToast } from "~/cookies.server";
 import { safeRedirectPath } from "~/lib/i18n";
 import type { Route } from "./+types/logout";
+import { forwardCookies } from "~/route-headers";
 
 /** Signing out ends the session on the server, not only the cookie. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -11,7 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   try {
     const result = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
-    for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    forwardCookies(result.headers, headers);
   } catch {
     // No session (already signed out elsewhere): the cookies below still go.
   }
