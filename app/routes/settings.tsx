@@ -196,26 +196,31 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "two-factor-verify": {
       const submission = parseWithZod(formData, { schema: twoFactorVerifySchema });
       if (submission.status !== "success") return fail(submission.reply());
+      // Turning two-factor on or off replaces the session: its new cookie must reach the browser.
+      let renewed: Headers;
       try {
-        await auth.api.verifyTOTP({
+        ({ headers: renewed } = await auth.api.verifyTOTP({
           body: { code: submission.value.code },
           headers: request.headers,
-        });
+          returnHeaders: true,
+        }));
       } catch (error) {
         if (authErrorCode(error) === undefined) throw error;
         return fail(submission.reply({ fieldErrors: { code: ["auth.codeWrong"] } }));
       }
-      return done({ type: "success", key: "settings.twoFactorOn" });
+      return done({ type: "success", key: "settings.twoFactorOn" }, renewed.getSetCookie());
     }
     case "two-factor-disable": {
       const submission = parseWithZod(formData, { schema: passwordConfirmSchema });
       if (submission.status !== "success")
         return fail(submission.reply({ hideFields: ["password"] }));
+      let renewed: Headers;
       try {
-        await auth.api.disableTwoFactor({
+        ({ headers: renewed } = await auth.api.disableTwoFactor({
           body: { password: submission.value.password },
           headers: request.headers,
-        });
+          returnHeaders: true,
+        }));
       } catch (error) {
         if (authErrorCode(error) !== "INVALID_PASSWORD") throw error;
         return fail(
@@ -225,7 +230,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           }),
         );
       }
-      return done({ type: "success", key: "settings.twoFactorOff" });
+      return done({ type: "success", key: "settings.twoFactorOff" }, renewed.getSetCookie());
     }
     case "delete-account": {
       const submission = parseWithZod(formData, {

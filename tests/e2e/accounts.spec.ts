@@ -1,5 +1,6 @@
 import type { BrowserContext } from "@playwright/test";
 import { expect, gotoHydrated, test, waitForHydration, type Page } from "./fixtures";
+import { totpCode } from "../support/totp";
 import { linkIn, waitForMail } from "./mail";
 
 /** What each language's pages and mails say, for the same journeys in English and Dutch. */
@@ -27,6 +28,16 @@ const languages = {
     passwordUpdated: "Password updated successfully",
     passwordMin: "Password must be at least 8 characters",
     passwordsMatch: "Passwords must match",
+    currentPassword: "Current password",
+    changePassword: "Change password",
+    twoFactorTitle: "Two-step verification",
+    turnOn: "Turn on",
+    confirmTurnOn: "Confirm and turn on",
+    turnOff: "Turn off",
+    code: "Code",
+    verify: "Verify",
+    twoFactorOn: "Two-step verification is on",
+    twoFactorOff: "Two-step verification is off",
   },
   nl: {
     prefix: "/nl",
@@ -51,6 +62,16 @@ const languages = {
     passwordUpdated: "Je wachtwoord is gewijzigd",
     passwordMin: "Het wachtwoord moet minstens 8 tekens lang zijn",
     passwordsMatch: "De wachtwoorden komen niet overeen",
+    currentPassword: "Huidig wachtwoord",
+    changePassword: "Wachtwoord wijzigen",
+    twoFactorTitle: "Verificatie in twee stappen",
+    turnOn: "Aanzetten",
+    confirmTurnOn: "Bevestigen en aanzetten",
+    turnOff: "Uitzetten",
+    code: "Code",
+    verify: "Controleren",
+    twoFactorOn: "Verificatie in twee stappen staat aan",
+    twoFactorOff: "Verificatie in twee stappen staat uit",
   },
 } as const;
 
@@ -266,6 +287,66 @@ test.describe("the auth guard", () => {
       await waitForHydration(page);
       await signIn(page, t, email, "terug-naar-settings");
       await expect(page).toHaveURL(`${t.prefix}/settings`);
+      await expectSignedIn(page, t);
+    });
+  }
+});
+
+test.describe("settings", () => {
+  test.beforeEach(async ({ page }) => ownAddress(page.context()));
+
+  for (const [lang, t] of Object.entries(languages)) {
+    test(`${lang}: change the password, then turn two-step verification on and off`, async ({
+      page,
+      baseURL,
+    }) => {
+      test.slow();
+      const email = uniqueEmail("bert");
+      await register(page, t, email, "eerste-wachtwoord");
+      await followMailedLink(page, email, t.verifySubject, baseURL);
+      await expectSignedIn(page, t);
+
+      await gotoHydrated(page, `${t.prefix}/settings`);
+      const passwordSection = page.getByRole("region", { name: t.changePassword });
+      await passwordSection
+        .getByLabel(t.currentPassword, { exact: true })
+        .fill("eerste-wachtwoord");
+      await passwordSection.getByLabel(t.newPassword, { exact: true }).fill("tweede-wachtwoord");
+      await passwordSection
+        .getByLabel(t.confirmPassword, { exact: true })
+        .fill("tweede-wachtwoord");
+      await passwordSection.getByRole("button", { name: t.changePassword }).click();
+      await expect(page.getByText(t.passwordUpdated, { exact: true })).toBeVisible();
+
+      const twoFactor = page.getByRole("region", { name: t.twoFactorTitle });
+      await twoFactor.getByLabel(t.password, { exact: true }).fill("tweede-wachtwoord");
+      await twoFactor.getByRole("button", { name: t.turnOn }).click();
+      const uri = (await page.getByTestId("totp-uri").textContent()) ?? "";
+      expect(uri).toMatch(/^otpauth:\/\/totp\//);
+      await expect(page.getByTestId("backup-codes").getByRole("listitem")).not.toHaveCount(0);
+      await twoFactor.getByLabel(t.code, { exact: true }).fill(totpCode(uri));
+      await twoFactor.getByRole("button", { name: t.confirmTurnOn }).click();
+      await expect(page.getByText(t.twoFactorOn, { exact: true })).toBeVisible();
+
+      // Signing in now takes a code from the app (the next one: codes are not reused).
+      await page.getByRole("button", { name: t.signOut }).first().click();
+      await expect(page.getByText(t.signedOut, { exact: true })).toBeVisible();
+      await gotoHydrated(page, `${t.prefix}/login`);
+      await signIn(page, t, email, "tweede-wachtwoord");
+      await expect(page).toHaveURL(new RegExp(`${t.prefix}/two-factor`));
+      await page.getByLabel(t.code, { exact: true }).fill(totpCode(uri, Date.now() + 30_000));
+      await page.getByRole("button", { name: t.verify }).click();
+      await expectSignedIn(page, t);
+
+      await gotoHydrated(page, `${t.prefix}/settings`);
+      await twoFactor.getByLabel(t.password, { exact: true }).fill("tweede-wachtwoord");
+      await twoFactor.getByRole("button", { name: t.turnOff }).click();
+      await expect(page.getByText(t.twoFactorOff, { exact: true })).toBeVisible();
+
+      await page.getByRole("button", { name: t.signOut }).first().click();
+      await gotoHydrated(page, `${t.prefix}/login`);
+      await signIn(page, t, email, "tweede-wachtwoord");
+      await expect(page).not.toHaveURL(/two-factor/);
       await expectSignedIn(page, t);
     });
   }
