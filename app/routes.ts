@@ -20,6 +20,7 @@ function pages(lang: "" | "en" | "nl") {
     route("auth/callback", "routes/auth/callback.tsx", { id: id("auth-callback") }),
     route("settings", "routes/settings.tsx", { id: id("settings") }),
     route("favorites", "routes/favorites.tsx", { id: id("favorites") }),
+    route("meadows/:id", "routes/meadows/detail.tsx", { id: id("meadow") }),
     route("profile/:id", "routes/profile.tsx", { id: id("profile") }),
   ];
 }

@@ -9,6 +9,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
@@ -144,19 +145,55 @@ export const meadows = pgTable(
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What text search matches: name and description, lower-cased and accent-folded. Stored, so
+     * the trigram index's recheck and a scan compare plain text instead of running unaccent()
+     * on every candidate row (measured: that made unselective searches 10–20x slower).
+     */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(sql`immutable_unaccent(lower(name || ' ' || description))`),
+    /** The name as lists sort it: lower-cased and accent-folded ('Édelweiss' between D and F). */
+    sortName: text("sort_name")
+      .notNull()
+      .generatedAlwaysAs(sql`immutable_unaccent(lower(name))`),
   },
   (table) => [
     // earthdistance's cube-based point: GiST answers radius (earth_box) and nearest-first (<->).
     index("meadows_earth_idx").using("gist", sql`ll_to_earth(${table.lat}, ${table.lng})`),
-    // Trigram index over the accent-folded, lower-cased text that search matches against.
-    index("meadows_text_trgm_idx").using(
-      "gin",
-      sql`immutable_unaccent(lower(${table.name} || ' ' || ${table.description})) gin_trgm_ops`,
-    ),
+    // The map's bounding-box query: point(lng, lat) <@ box(…).
+    index("meadows_point_idx").using("gist", sql`point(${table.lng}, ${table.lat})`),
+    // Trigram index for "contains" search: LIKE '%…%' with three or more characters uses it.
+    index("meadows_search_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    // The first page by name without sorting; id breaks ties, so pages never overlap.
+    index("meadows_name_sort_idx").on(table.sortName, table.id),
+    index("meadows_price_idx").on(table.priceAmount.asc().nullsLast(), table.id),
     index("meadows_country_idx").on(table.country),
     index("meadows_owner_idx").on(table.ownerId),
-    index("meadows_created_idx").on(table.createdAt),
+    index("meadows_created_idx").on(table.createdAt, table.id),
   ],
+);
+
+/**
+ * The map's clusters for zoomed-out views, kept up to date by triggers on `meadows` (migration
+ * 0006): for every zoom level below 12, the meadows of each grid cell of 90 / 2^level degrees
+ * (a quarter of a map tile) and country, counted, with the sums of their coordinates for the
+ * centroid and one meadow of the cell. A zoomed-out view then reads a few hundred rows instead of
+ * every meadow in view.
+ */
+export const meadowGrid = pgTable(
+  "meadow_grid",
+  {
+    level: smallint("level").notNull(),
+    cx: integer("cx").notNull(),
+    cy: integer("cy").notNull(),
+    country: text("country").notNull(),
+    count: integer("count").notNull(),
+    latSum: doublePrecision("lat_sum").notNull(),
+    lngSum: doublePrecision("lng_sum").notNull(),
+    sampleId: text("sample_id"),
+  },
+  (table) => [primaryKey({ columns: [table.level, table.cx, table.cy, table.country] })],
 );
 
 /**

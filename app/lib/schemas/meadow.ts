@@ -1,0 +1,182 @@
+import { z } from "./zod";
+
+/*
+ * The add/edit meadow form, one schema for the browser (Conform) and the action. Messages are
+ * catalogue keys (validation.*). Optional fields come out as null when left empty; text is
+ * trimmed but otherwise kept as the member typed it, except the website (a scheme is added when
+ * missing) and Instagram (reduced to the bare handle).
+ */
+
+/** Countries a meadow can be in (ISO 3166-1 alpha-2); the form lists them by localized name. */
+export const COUNTRIES = ["AT", "BE", "CH", "DE", "DK", "FR", "GB", "LU", "NL"] as const;
+export type Country = (typeof COUNTRIES)[number];
+
+export function isCountry(value: string): value is Country {
+  return (COUNTRIES as readonly string[]).includes(value);
+}
+
+export const MEADOW_NAME_MIN = 3;
+export const MEADOW_NAME_MAX = 100;
+export const DESCRIPTION_MAX = 5000;
+export const PRICE_MAX = 200;
+export const OPENING_HOURS_MAX = 500;
+export const PHONE_MAX = 40;
+export const WEBSITE_MAX = 500;
+export const INSTAGRAM_HANDLE_MAX = 30;
+
+/**
+ * The website as it will be linked: trimmed, with `https://` added when the member typed no
+ * scheme. Null when it is not an http(s) address with a dotted host name (another scheme such as
+ * `javascript:` or `mailto:`, spaces, credentials, or not a URL at all).
+ */
+export function normalizeWebsite(value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed === "" || trimmed.length > WEBSITE_MAX || /\s/.test(trimmed)) return null;
+  let candidate: string;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) candidate = trimmed;
+  // "mailto:x", "javascript:x": a scheme of its own. "example.nl:8080" is a host with a port.
+  else if (/^[a-z][a-z0-9+.-]*:(?!\d)/i.test(trimmed)) return null;
+  else candidate = `https://${trimmed}`;
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  if (url.username || url.password) return null;
+  const labels = url.hostname.split(".");
+  if (labels.length < 2 || labels.some((label) => label === "")) return null;
+  if (!/^([a-z]{2,63}|xn--[a-z0-9-]+)$/.test(labels.at(-1) ?? "")) return null;
+  return candidate;
+}
+
+const INSTAGRAM_HANDLE = /^(?!\.)(?!.*\.\.)(?!.*\.$)[a-z0-9._]{1,30}$/;
+/** Instagram's own pages, which a link may point to but which are no one's profile. */
+const INSTAGRAM_PAGES = new Set([
+  "accounts",
+  "direct",
+  "explore",
+  "p",
+  "reel",
+  "reels",
+  "stories",
+  "tv",
+]);
+const INSTAGRAM_PROFILE_URL =
+  /^(?:https?:\/\/)?(?:(?:www|m)\.)?(?:instagram\.com|instagr\.am)\/([^/?#]+)\/?(?:[?#].*)?$/i;
+
+/**
+ * The bare Instagram handle from '@handle', 'handle' or a profile URL
+ * ('https://www.instagram.com/handle/', 'instagram.com/handle?igsh=…'), lower-cased as Instagram
+ * itself shows handles. Null for anything else, including links to posts, reels or Instagram's own
+ * pages. Handles are
+ * Instagram's: 1–30 letters, digits, '.' and '_', no '.' at either end and no '..'.
+ */
+export function parseInstagram(value: string): string | null {
+  const trimmed = value.trim();
+  const fromUrl = INSTAGRAM_PROFILE_URL.exec(trimmed)?.[1]?.toLowerCase();
+  if (fromUrl !== undefined && INSTAGRAM_PAGES.has(fromUrl)) return null;
+  const handle = (fromUrl ?? trimmed.replace(/^@/, "")).toLowerCase();
+  return INSTAGRAM_HANDLE.test(handle) ? handle : null;
+}
+
+/** Kept as typed: digits and the usual separators, with at least six digits. */
+const PHONE = /^[0-9 +()./-]+$/;
+
+function required(key: string, max: number) {
+  return z
+    .string({ error: key })
+    .trim()
+    .min(1, { error: key })
+    .max(max, { error: "validation.textTooLong" });
+}
+
+function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, { error: "validation.textTooLong" })
+    .optional()
+    .transform((value) => value || null);
+}
+
+/** Form values arrive as text; an empty field means "not set". */
+function optionalCoordinate(limit: number) {
+  return z.preprocess(
+    (value) => {
+      if (typeof value !== "string") return value;
+      return value.trim() === "" ? undefined : Number(value);
+    },
+    z
+      .number({ error: "validation.addressInvalid" })
+      .min(-limit, { error: "validation.addressInvalid" })
+      .max(limit, { error: "validation.addressInvalid" })
+      .optional(),
+  );
+}
+
+export const meadowSchema = z.object({
+  name: z
+    .string({ error: "validation.nameMin" })
+    .trim()
+    .min(MEADOW_NAME_MIN, { error: "validation.nameMin" })
+    .max(MEADOW_NAME_MAX, { error: "validation.nameTooLong" }),
+  description: optionalText(DESCRIPTION_MAX).transform((value) => value ?? ""),
+  priceText: required("validation.priceRequired", PRICE_MAX),
+  openingHours: required("validation.openingHoursRequired", OPENING_HOURS_MAX),
+  street: required("validation.streetRequired", 200),
+  houseNumber: required("validation.houseNumberRequired", 20),
+  postalCode: required("validation.postalCodeRequired", 20),
+  city: required("validation.cityRequired", 100),
+  country: z
+    .string({ error: "validation.countryRequired" })
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(COUNTRIES, { error: "validation.countryRequired" })),
+  addressExtra: optionalText(200),
+  website: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return null;
+      const website = normalizeWebsite(value);
+      if (website === null) {
+        context.issues.push({ code: "custom", message: "validation.urlInvalid", input: value });
+        return z.NEVER;
+      }
+      return website;
+    }),
+  phone: z
+    .string()
+    .trim()
+    .max(PHONE_MAX, { error: "validation.phoneInvalid" })
+    .optional()
+    .refine((value) => !value || (PHONE.test(value) && (value.match(/\d/g)?.length ?? 0) >= 6), {
+      error: "validation.phoneInvalid",
+    })
+    .transform((value) => value || null),
+  instagram: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return null;
+      const handle = parseInstagram(value);
+      if (handle === null) {
+        context.issues.push({
+          code: "custom",
+          message: "validation.instagramInvalid",
+          input: value,
+        });
+        return z.NEVER;
+      }
+      return handle;
+    }),
+  lat: optionalCoordinate(90),
+  lng: optionalCoordinate(180),
+});
+
+export type MeadowFormInput = z.input<typeof meadowSchema>;
+export type MeadowFormValues = z.output<typeof meadowSchema>;

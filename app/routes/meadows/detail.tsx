@@ -1,0 +1,216 @@
+import { useTranslation } from "react-i18next";
+import { data, Link, useLoaderData } from "react-router";
+import { Avatar } from "~/components/ui/avatar";
+import { appContext } from "~/context";
+import { useLocalePath, useShellData } from "~/hooks/use-shell-data";
+import { getI18n, getLocale } from "~/i18n.server";
+import { countryName } from "~/lib/country-names";
+import type { Language } from "~/lib/i18n";
+import { getMeadow } from "~/services/meadows.server";
+import { avatarSources } from "~/services/profiles.server";
+import type { Route } from "./+types/detail";
+import { pageUrl } from "~/lib/page-url";
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { db, storage, config } = context.get(appContext);
+  const { t } = getI18n(context);
+  const lang = getLocale(context) as Language;
+  const meadow = await getMeadow(db, params.id);
+  if (!meadow) throw data(t("meadow.notFound"), { status: 404 });
+  const url = new URL(pageUrl(request).pathname, config.appUrl).href;
+  const country = countryName(meadow.country, lang);
+  const description = (meadow.description || `${meadow.name}, ${meadow.city}`).slice(0, 200);
+  return {
+    meadow: {
+      id: meadow.id,
+      name: meadow.name,
+      description: meadow.description,
+      priceText: meadow.priceText,
+      openingHours: meadow.openingHours,
+      street: meadow.street,
+      houseNumber: meadow.houseNumber,
+      postalCode: meadow.postalCode,
+      city: meadow.city,
+      country,
+      addressExtra: meadow.addressExtra,
+      website: meadow.website,
+      phone: meadow.phone,
+      instagram: meadow.instagram,
+      lat: meadow.lat,
+      lng: meadow.lng,
+      isDemo: meadow.isDemo,
+      owner: meadow.owner
+        ? {
+            id: meadow.owner.id,
+            name: meadow.owner.name,
+            avatar: avatarSources(storage, meadow.owner, 32),
+          }
+        : null,
+    },
+    meta: { title: `${meadow.name} · ${meadow.city} · Plukweide`, description, url },
+    // schema.org: a place people visit, with its address and position, for rich link previews.
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "TouristAttraction",
+      name: meadow.name,
+      description,
+      url,
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: `${meadow.street} ${meadow.houseNumber}`,
+        postalCode: meadow.postalCode,
+        addressLocality: meadow.city,
+        addressCountry: meadow.country,
+      },
+      geo: { "@type": "GeoCoordinates", latitude: meadow.lat, longitude: meadow.lng },
+      ...(meadow.website ? { sameAs: meadow.website } : {}),
+      ...(meadow.phone ? { telephone: meadow.phone } : {}),
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { title, description, url } = loaderData.meta;
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:type", content: "place" },
+    { property: "og:site_name", content: "Plukweide" },
+    { property: "og:title", content: loaderData.meadow.name },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "place:location:latitude", content: String(loaderData.meadow.lat) },
+    { property: "place:location:longitude", content: String(loaderData.meadow.lng) },
+    { "script:ld+json": loaderData.jsonLd },
+  ];
+};
+
+export default function MeadowDetail() {
+  const { t } = useTranslation();
+  const { lang } = useShellData();
+  const localePath = useLocalePath();
+  const { meadow } = useLoaderData<typeof loader>();
+  const directions = `https://www.openstreetmap.org/directions?to=${meadow.lat}%2C${meadow.lng}`;
+  const mapLink = `https://www.openstreetmap.org/?mlat=${meadow.lat}&mlon=${meadow.lng}#map=15/${meadow.lat}/${meadow.lng}`;
+  return (
+    <main id="main" className="mx-auto max-w-4xl px-4 py-10 sm:py-12">
+      {meadow.isDemo ? (
+        <p className="mb-4 inline-flex rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          {t("meadow.demo")}
+        </p>
+      ) : null}
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{meadow.name}</h1>
+      <p className="mt-2 text-muted-foreground">
+        {meadow.city}, {meadow.country}
+      </p>
+
+      <div className="mt-8 grid gap-8 md:grid-cols-[1fr_18rem]">
+        <div>
+          {meadow.description ? (
+            // Plain text: line breaks kept, nothing turned into links or markup.
+            <p className="whitespace-pre-line leading-relaxed">{meadow.description}</p>
+          ) : null}
+        </div>
+        <aside className="grid content-start gap-5 rounded-2xl border border-border bg-card p-5 text-sm">
+          <Fact label={t("meadow.price")}>{meadow.priceText}</Fact>
+          <Fact label={t("meadow.openingHours")}>
+            <span className="whitespace-pre-line">{meadow.openingHours}</span>
+          </Fact>
+          <Fact label={t("meadow.address")}>
+            <address className="not-italic">
+              {meadow.street} {meadow.houseNumber}
+              {meadow.addressExtra ? `, ${meadow.addressExtra}` : ""}
+              <br />
+              {meadow.postalCode} {meadow.city}
+              <br />
+              {meadow.country}
+            </address>
+            <span className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+              <a
+                href={directions}
+                rel="noopener"
+                target="_blank"
+                className="text-primary underline underline-offset-4"
+              >
+                {t("meadow.directions")}
+              </a>
+              <a
+                href={mapLink}
+                rel="noopener"
+                target="_blank"
+                className="text-primary underline underline-offset-4"
+              >
+                {t("meadow.openMap")}
+              </a>
+            </span>
+          </Fact>
+          {meadow.website || meadow.phone || meadow.instagram ? (
+            <Fact label={t("meadow.contact")}>
+              <span className="grid gap-1">
+                {meadow.website ? (
+                  <a
+                    href={meadow.website}
+                    rel="nofollow ugc noopener"
+                    target="_blank"
+                    className="break-all text-primary underline underline-offset-4"
+                  >
+                    {meadow.website.replace(/^https?:\/\//, "")}
+                  </a>
+                ) : null}
+                {meadow.phone ? (
+                  <a
+                    href={`tel:${meadow.phone.replace(/[^\d+]/g, "")}`}
+                    className="text-primary underline underline-offset-4"
+                  >
+                    {meadow.phone}
+                  </a>
+                ) : null}
+                {meadow.instagram ? (
+                  <a
+                    href={`https://www.instagram.com/${encodeURIComponent(meadow.instagram)}/`}
+                    rel="nofollow noopener"
+                    target="_blank"
+                    className="text-primary underline underline-offset-4"
+                  >
+                    @{meadow.instagram}
+                  </a>
+                ) : null}
+              </span>
+            </Fact>
+          ) : null}
+          <Fact label={t("meadow.addedBy")}>
+            {meadow.owner ? (
+              <Link
+                to={localePath(`/profile/${meadow.owner.id}`)}
+                className="inline-flex items-center gap-2 text-primary underline underline-offset-4"
+              >
+                <Avatar
+                  alt={meadow.owner.name}
+                  src={meadow.owner.avatar?.src}
+                  srcSet={meadow.owner.avatar?.srcSet}
+                  size="sm"
+                  locale={lang}
+                />
+                {meadow.owner.name}
+              </Link>
+            ) : (
+              <span className="text-muted-foreground">{t("meadow.deletedMember")}</span>
+            )}
+          </Fact>
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <h2 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+        {label}
+      </h2>
+      <div className="mt-1">{children}</div>
+    </div>
+  );
+}

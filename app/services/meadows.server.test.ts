@@ -1,0 +1,570 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { meadows, users } from "../../db/schema";
+import { testEngines } from "../../tests/support/databases";
+import { queryRows, type Database, type DatabaseHandle } from "../adapters/db.server";
+import {
+  clusterCellSize,
+  createMeadow,
+  deleteMeadow,
+  ForbiddenError,
+  getMeadow,
+  isMeadowId,
+  LocationRequiredError,
+  newMeadowId,
+  normalizeBoundingBox,
+  NotFoundError,
+  searchMeadows,
+  updateMeadow,
+  viewportMeadows,
+  type BoundingBox,
+  type MeadowInput,
+} from "./meadows.server";
+
+/** earthdistance's earth radius (earth()), so offsets below are exact distances for it. */
+const EARTH_RADIUS_M = 6_378_168;
+const UTRECHT = { lat: 52.0907, lng: 5.1214 };
+
+/** The point `km` kilometres due north of `from`. */
+function north(from: { lat: number; lng: number }, km: number) {
+  return { lat: from.lat + (((km * 1000) / EARTH_RADIUS_M) * 180) / Math.PI, lng: from.lng };
+}
+
+function input(overrides: Partial<MeadowInput> = {}): MeadowInput {
+  return {
+    name: "Pluktuin De Hoeve",
+    description: "Bloemen om zelf te plukken",
+    priceText: "€0,50 per steel",
+    openingHours: "Dagelijks 9:00–18:00",
+    street: "Dorpsstraat",
+    houseNumber: "1",
+    postalCode: "3981 AB",
+    city: "Bunnik",
+    country: "NL",
+    addressExtra: null,
+    website: null,
+    phone: null,
+    instagram: null,
+    ...UTRECHT,
+    ...overrides,
+  };
+}
+
+async function addUser(db: Database, id: string, name: string) {
+  await db.insert(users).values({ id, name, email: `${id}@example.org` });
+}
+
+async function insertMany(db: Database, rows: Partial<MeadowInput>[]) {
+  await db.insert(meadows).values(
+    rows.map((row) => {
+      const values = input(row);
+      return { ...values, id: newMeadowId(), priceAmount: null };
+    }),
+  );
+}
+
+/** `count` meadows spread over a square of `sizeDeg` degrees at `corner`, named by `name(i)`. */
+async function insertGrid(
+  db: Database,
+  count: number,
+  corner: { lat: number; lng: number },
+  sizeDeg: number,
+  name: (i: number) => string,
+) {
+  const side = Math.ceil(Math.sqrt(count));
+  await insertMany(
+    db,
+    Array.from({ length: count }, (_, i) => ({
+      name: name(i),
+      lat: corner.lat + ((i % side) / side) * sizeDeg,
+      lng: corner.lng + (Math.floor(i / side) / side) * sizeDeg,
+    })),
+  );
+}
+
+describe.each(testEngines)("meadows on $name", (engine) => {
+  let handle: DatabaseHandle;
+  let db: Database;
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    await handle.migrate();
+    db = handle.db;
+    await addUser(db, "anna", "Anna de Vries");
+    await addUser(db, "bram", "Bram Peeters");
+  });
+  afterAll(() => handle?.close());
+
+  beforeEach(async () => {
+    await db.delete(meadows);
+  });
+
+  describe("adding, changing and removing", () => {
+    it("adds a meadow with a short id, a parsed price and its owner", async () => {
+      const created = await createMeadow(db, "anna", input({ priceText: "3 stelen voor €1" }));
+      expect(isMeadowId(created.id)).toBe(true);
+      expect(created.priceAmount).toBe(0.33);
+      const detail = await getMeadow(db, created.id);
+      expect(detail).toMatchObject({
+        name: "Pluktuin De Hoeve",
+        ownerId: "anna",
+        owner: { id: "anna", name: "Anna de Vries" },
+      });
+      expect(await getMeadow(db, "nothere123")).toBeNull();
+      expect(await getMeadow(db, "../../etc")).toBeNull();
+    });
+
+    it("lets only the owner change and delete a meadow", async () => {
+      const { id } = await createMeadow(db, "anna", input());
+      const change = input({ name: "Tulpenveld", priceText: "Gratis", ...north(UTRECHT, 3) });
+
+      await expect(updateMeadow(db, "bram", id, change)).rejects.toBeInstanceOf(ForbiddenError);
+      await expect(deleteMeadow(db, "bram", id)).rejects.toBeInstanceOf(ForbiddenError);
+      expect((await getMeadow(db, id))?.name).toBe("Pluktuin De Hoeve");
+
+      const updated = await updateMeadow(db, "anna", id, change);
+      expect(updated).toMatchObject({ name: "Tulpenveld", priceAmount: 0, ownerId: "anna" });
+      expect(updated.updatedAt.getTime()).toBeGreaterThanOrEqual(updated.createdAt.getTime());
+
+      await deleteMeadow(db, "anna", id);
+      expect(await getMeadow(db, id)).toBeNull();
+      await expect(updateMeadow(db, "anna", id, change)).rejects.toBeInstanceOf(NotFoundError);
+      await expect(deleteMeadow(db, "anna", id)).rejects.toBeInstanceOf(NotFoundError);
+    });
+
+    it("keeps a meadow without owner when the owner's account goes", async () => {
+      await addUser(db, "cees", "Cees");
+      const { id } = await createMeadow(db, "cees", input());
+      await db.delete(users).where(eq(users.id, "cees"));
+      const detail = await getMeadow(db, id);
+      expect(detail).toMatchObject({ id, ownerId: null, owner: null });
+      // Nobody owns it any more, so nobody can change it.
+      await expect(deleteMeadow(db, "cees", id)).rejects.toBeInstanceOf(ForbiddenError);
+    });
+  });
+
+  describe("search", () => {
+    async function names(params: Parameters<typeof searchMeadows>[1]) {
+      return (await searchMeadows(db, params)).items.map((item) => item.name);
+    }
+
+    beforeEach(async () => {
+      await insertMany(db, [
+        {
+          name: "Tulpenveld Lisse",
+          description: "Tulpen en narcissen",
+          priceText: "€0,50 per steel",
+          city: "Lisse",
+        },
+        {
+          name: "Crème de la Crème",
+          description: "Fleurs à cueillir",
+          priceText: "€ 2",
+          country: "BE",
+          city: "Gent",
+        },
+        {
+          name: "dahliatuin zonnig",
+          description: "DAHLIA'S en zinnia's",
+          priceText: "Prijs op aanvraag",
+        },
+        {
+          name: "Édelweiss",
+          description: "Bergbloemen, 100% biologisch",
+          priceText: "12,- per bos",
+          country: "DE",
+        },
+        { name: "Blumenfeld am Deich", description: "Sonnenblumen", priceText: "Gratis" },
+        { name: "Zonnebloemveld", description: "", priceText: "Vrije gift" },
+      ]);
+      // The parsed amounts, as createMeadow would store them.
+      await db.execute(sql`update meadows set price_amount = case price_text
+        when '€0,50 per steel' then 0.5 when '€ 2' then 2 when '12,- per bos' then 12
+        when 'Gratis' then 0 else null end`);
+    });
+
+    it("finds text in name and description, ignoring case and accents", async () => {
+      expect(await names({ text: "tulp", sort: "name" })).toEqual(["Tulpenveld Lisse"]);
+      expect(await names({ text: "TULP", sort: "name" })).toEqual(["Tulpenveld Lisse"]);
+      expect(await names({ text: "creme", sort: "name" })).toEqual(["Crème de la Crème"]);
+      expect(await names({ text: "crème", sort: "name" })).toEqual(["Crème de la Crème"]);
+      expect(await names({ text: "fleurs a cueillir", sort: "name" })).toEqual([
+        "Crème de la Crème",
+      ]);
+      expect(await names({ text: "edelweiss", sort: "name" })).toEqual(["Édelweiss"]);
+      expect(await names({ text: "dahlia", sort: "name" })).toEqual(["dahliatuin zonnig"]);
+      // Every word must occur, anywhere.
+      expect(await names({ text: "lisse narcis", sort: "name" })).toEqual(["Tulpenveld Lisse"]);
+      expect(await names({ text: "lisse dahlia", sort: "name" })).toEqual([]);
+      // Short words too, and LIKE's wildcards are plain characters.
+      expect(await names({ text: "ed", sort: "name" })).toEqual(["Édelweiss"]);
+      expect(await names({ text: "100%", sort: "name" })).toEqual(["Édelweiss"]);
+      expect(await names({ text: "%", sort: "name" })).toEqual(["Édelweiss"]);
+      expect(await names({ text: "_", sort: "name" })).toEqual([]);
+      expect(await names({ text: "  ", sort: "name" })).toHaveLength(6);
+    });
+
+    it("filters by country", async () => {
+      expect(await names({ country: "BE", sort: "name" })).toEqual(["Crème de la Crème"]);
+      expect(await names({ country: "de", sort: "name" })).toEqual(["Édelweiss"]);
+      expect(await names({ country: "FR", sort: "name" })).toEqual([]);
+    });
+
+    it("sorts by name ignoring case and accents", async () => {
+      expect(await names({ sort: "name" })).toEqual([
+        "Blumenfeld am Deich",
+        "Crème de la Crème",
+        "dahliatuin zonnig",
+        "Édelweiss",
+        "Tulpenveld Lisse",
+        "Zonnebloemveld",
+      ]);
+    });
+
+    it("sorts by price with unparsed prices last", async () => {
+      const result = await searchMeadows(db, { sort: "price" });
+      expect(result.items.map((item) => [item.priceText, item.priceAmount])).toEqual([
+        ["Gratis", 0],
+        ["€0,50 per steel", 0.5],
+        ["€ 2", 2],
+        ["12,- per bos", 12],
+        [expect.any(String), null],
+        [expect.any(String), null],
+      ]);
+    });
+
+    it("needs a location to sort or filter by distance", async () => {
+      await expect(searchMeadows(db, { sort: "distance" })).rejects.toBeInstanceOf(
+        LocationRequiredError,
+      );
+      await expect(searchMeadows(db, { sort: "name", maxDistanceKm: 10 })).rejects.toBeInstanceOf(
+        LocationRequiredError,
+      );
+    });
+  });
+
+  describe("distance", () => {
+    beforeEach(async () => {
+      await insertMany(
+        db,
+        [30, 2, 9, 5].map((km) => ({ name: `${km} km`, ...north(UTRECHT, km) })),
+      );
+    });
+
+    it("cuts at the maximum distance", async () => {
+      const within10 = await searchMeadows(db, { near: UTRECHT, maxDistanceKm: 10, sort: "name" });
+      expect(within10.items.map((item) => item.name).sort()).toEqual(["2 km", "5 km", "9 km"]);
+      expect(within10.total).toBe(3);
+      const within8 = await searchMeadows(db, { near: UTRECHT, maxDistanceKm: 8, sort: "name" });
+      expect(within8.items.map((item) => item.name).sort()).toEqual(["2 km", "5 km"]);
+      const pastTheEnd = await searchMeadows(db, {
+        near: UTRECHT,
+        maxDistanceKm: 10,
+        sort: "price",
+        page: 2,
+      });
+      expect(pastTheEnd).toMatchObject({ items: [], total: 3, hasNextPage: false });
+    });
+
+    it("sorts nearest first and tells the distance", async () => {
+      const result = await searchMeadows(db, { near: UTRECHT, sort: "distance" });
+      expect(result.items.map((item) => item.name)).toEqual(["2 km", "5 km", "9 km", "30 km"]);
+      for (const [index, km] of [2, 5, 9, 30].entries()) {
+        expect(result.items[index]!.distanceKm).toBeCloseTo(km, 3);
+      }
+      const byName = await searchMeadows(db, { near: UTRECHT, sort: "name" });
+      expect(byName.items.find((item) => item.name === "9 km")?.distanceKm).toBeCloseTo(9, 3);
+      const noLocation = await searchMeadows(db, { sort: "name" });
+      expect(noLocation.items[0]).not.toHaveProperty("distanceKm");
+    });
+
+    it("combines distance with text and country", async () => {
+      const result = await searchMeadows(db, {
+        text: "5 km",
+        country: "NL",
+        near: UTRECHT,
+        maxDistanceKm: 10,
+        sort: "distance",
+      });
+      expect(result.items.map((item) => item.name)).toEqual(["5 km"]);
+    });
+  });
+
+  it("pages through results 20 at a time", async () => {
+    await insertMany(
+      db,
+      Array.from({ length: 45 }, (_, i) => ({ name: `Meadow ${String(i).padStart(2, "0")}` })),
+    );
+    const pages = await Promise.all(
+      [1, 2, 3, 4].map((page) => searchMeadows(db, { sort: "name", page })),
+    );
+    expect(pages.map((page) => page.items.length)).toEqual([20, 20, 5, 0]);
+    expect(pages[0]).toMatchObject({ total: 45, totalCapped: false, page: 1, pageCount: 3 });
+    const seen = pages.flatMap((page) => page.items.map((item) => item.name));
+    expect(new Set(seen).size).toBe(45);
+    expect(seen).toEqual([...seen].sort());
+    expect(pages.map((page) => page.hasNextPage)).toEqual([true, true, false, false]);
+    const newest = await searchMeadows(db, { sort: "newest", pageSize: 50 });
+    expect(newest.items).toHaveLength(45);
+  });
+
+  it("counts up to 200 and still pages on", async () => {
+    await insertMany(
+      db,
+      Array.from({ length: 1005 }, (_, i) => ({ name: `Meadow ${String(i).padStart(4, "0")}` })),
+    );
+    const first = await searchMeadows(db, { sort: "name" });
+    expect(first).toMatchObject({ total: 200, totalCapped: true, pageCount: 10 });
+    const fiftieth = await searchMeadows(db, { sort: "name", page: 50 });
+    expect(fiftieth).toMatchObject({ hasNextPage: true, pageCount: 51 });
+    const last = await searchMeadows(db, { sort: "name", page: 51 });
+    expect(last).toMatchObject({ hasNextPage: false, pageCount: 51 });
+    expect(last.items.map((item) => item.name)).toEqual([
+      "Meadow 1000",
+      "Meadow 1001",
+      "Meadow 1002",
+      "Meadow 1003",
+      "Meadow 1004",
+    ]);
+
+    // A common word within a radius streams the radius; a rare one goes through the text index.
+    // (Which is which comes from the planner's statistics.)
+    await db.execute(sql`analyze meadows`);
+    const common = await searchMeadows(db, {
+      text: "meadow",
+      near: north(UTRECHT, 1),
+      maxDistanceKm: 10,
+      sort: "distance",
+    });
+    expect(common).toMatchObject({ total: 200, totalCapped: true, hasNextPage: true });
+    expect(common.items).toHaveLength(20);
+    expect(common.items[0]!.distanceKm).toBeCloseTo(1, 3);
+    const rare = await searchMeadows(db, {
+      text: "meadow 100",
+      near: north(UTRECHT, 1),
+      maxDistanceKm: 10,
+      sort: "distance",
+    });
+    expect(rare).toMatchObject({ total: 6, totalCapped: false, hasNextPage: false });
+    expect(rare.items.map((item) => item.name).sort()).toEqual([
+      "Meadow 0100",
+      ...last.items.map((item) => item.name),
+    ]);
+    // Sorted by name, a radius holding most meadows is read along the name index.
+    const byName = await searchMeadows(db, { near: UTRECHT, maxDistanceKm: 10, sort: "name" });
+    expect(byName).toMatchObject({ total: 200, totalCapped: true });
+    expect(byName.items.map((item) => item.name)).toEqual(first.items.map((item) => item.name));
+    const outOfReach = await searchMeadows(db, {
+      text: "meadow 100",
+      near: north(UTRECHT, 20),
+      maxDistanceKm: 10,
+      sort: "name",
+    });
+    expect(outOfReach.total).toBe(0);
+  });
+
+  describe("map viewport", () => {
+    /** The Netherlands and around, at zoom 6. */
+    const HOLLAND: BoundingBox = [2, 50, 8, 54];
+
+    async function meadowCount(where = sql`true`) {
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from meadows where ${where}`,
+      );
+      return row!.n;
+    }
+
+    it("sends the pins when few meadows are in view", async () => {
+      await insertGrid(db, 5, UTRECHT, 0.01, (i) => `Pin ${i}`);
+      await insertMany(db, [{ name: "Far away", lat: 43.6, lng: 1.44, country: "FR" }]);
+      const result = await viewportMeadows(db, { bbox: HOLLAND, zoom: 6 });
+      expect(result.kind).toBe("points");
+      if (result.kind !== "points") return;
+      expect(result.points.map((point) => point.name).sort()).toEqual([
+        "Pin 0",
+        "Pin 1",
+        "Pin 2",
+        "Pin 3",
+        "Pin 4",
+      ]);
+      expect(result.points[0]).toMatchObject({ city: "Bunnik", priceText: "€0,50 per steel" });
+    });
+
+    it("clusters many meadows, with counts that add up to the meadows in view", async () => {
+      await insertGrid(db, 700, { lat: 51.5, lng: 4.5 }, 1.5, (i) =>
+        i % 2 ? `Tulpenveld ${i}` : `Dahliatuin ${i}`,
+      );
+      await insertMany(db, [{ name: "Tulpen in Toulouse", lat: 43.6, lng: 1.44, country: "FR" }]);
+
+      const stored = await viewportMeadows(db, { bbox: HOLLAND, zoom: 6 });
+      expect(stored.kind).toBe("clusters");
+      if (stored.kind !== "clusters") return;
+      expect(stored.clusters.reduce((sum, cluster) => sum + cluster.count, 0)).toBe(700);
+      expect(stored.clusters.length).toBeGreaterThan(1);
+      const cell = clusterCellSize(6);
+      for (const cluster of stored.clusters) {
+        const [west, south, east, north] = cluster.bounds;
+        expect(east - west).toBeCloseTo(cell, 9);
+        expect(cluster.lat).toBeGreaterThanOrEqual(south);
+        expect(cluster.lat).toBeLessThan(north);
+        expect(cluster.lng).toBeGreaterThanOrEqual(west);
+        expect(cluster.lng).toBeLessThan(east);
+        const sample = await getMeadow(db, cluster.sampleId);
+        expect(sample?.lat).toBeGreaterThanOrEqual(south);
+        expect(sample?.lng).toBeGreaterThanOrEqual(west);
+      }
+
+      // A text filter counts the matching meadows instead of reading the stored grid: the same
+      // cells, with the matching meadows.
+      const filtered = await viewportMeadows(db, {
+        bbox: HOLLAND,
+        zoom: 6,
+        filters: { text: "tulp" },
+      });
+      expect(filtered.kind).toBe("points");
+      const everything = await viewportMeadows(db, {
+        bbox: HOLLAND,
+        zoom: 6,
+        filters: { text: "plukken" },
+      });
+      expect(everything.kind).toBe("clusters");
+      if (everything.kind !== "clusters") return;
+      const byKey = (clusters: typeof stored.clusters) =>
+        Object.fromEntries(clusters.map((cluster) => [cluster.key, cluster.count]));
+      expect(byKey(everything.clusters)).toEqual(byKey(stored.clusters));
+
+      // Pins again from zoom 12, even with more than 500 in view.
+      const close = await viewportMeadows(db, { bbox: [4.4, 51.4, 6.1, 53.1], zoom: 12 });
+      expect(close.kind).toBe("points");
+      if (close.kind === "points") expect(close.points).toHaveLength(700);
+
+      const french = await viewportMeadows(db, {
+        bbox: HOLLAND,
+        zoom: 6,
+        filters: { country: "FR" },
+      });
+      expect(french).toEqual({ kind: "points", points: [] });
+    });
+
+    it("clusters from the finest stored level when a close view is crowded", async () => {
+      await insertGrid(db, 2100, UTRECHT, 0.02, (i) => `Crowded ${i}`);
+      const result = await viewportMeadows(db, {
+        bbox: [UTRECHT.lng - 0.05, UTRECHT.lat - 0.05, UTRECHT.lng + 0.05, UTRECHT.lat + 0.05],
+        zoom: 14,
+      });
+      expect(result.kind).toBe("clusters");
+      if (result.kind !== "clusters") return;
+      expect(result.complete).toBe(true);
+      expect(result.clusters.every((cluster) => cluster.key.startsWith("11/"))).toBe(true);
+      expect(result.clusters.reduce((sum, cluster) => sum + cluster.count, 0)).toBe(2100);
+
+      // Filtered, clusters are counted from at most 2,000 matches: then they say so.
+      const filtered = await viewportMeadows(db, {
+        bbox: HOLLAND,
+        zoom: 6,
+        filters: { text: "crowded" },
+      });
+      expect(filtered).toMatchObject({ kind: "clusters", complete: false });
+      if (filtered.kind !== "clusters") return;
+      expect(filtered.clusters.reduce((sum, cluster) => sum + cluster.count, 0)).toBe(2001);
+    });
+
+    it("keeps the stored grid in step with added, moved and removed meadows", async () => {
+      await insertGrid(db, 600, { lat: 51.5, lng: 4.5 }, 1.5, (i) => `Meadow ${i}`);
+      const moved = await createMeadow(db, "anna", input({ name: "Moving" }));
+      await updateMeadow(db, "anna", moved.id, input({ name: "Moved", lat: 48.85, lng: 2.35 }));
+      await db.execute(sql`delete from meadows where name like 'Meadow 1%'`);
+      await db.execute(sql`update meadows set country = 'BE' where name like 'Meadow 2%'`);
+
+      const total = await meadowCount();
+      const perLevel = await queryRows<{ level: number; n: number }>(
+        db,
+        sql`select level, sum(count)::int as n from meadow_grid group by level order by level`,
+      );
+      expect(perLevel).toEqual(Array.from({ length: 12 }, (_, level) => ({ level, n: total })));
+      const [orphans] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from meadow_grid g
+            where g.count <= 0 or not exists (
+              select 1 from meadows m where m.id = g.sample_id and m.country = g.country
+                and floor(m.lng / meadow_grid_cell_size(g.level)) = g.cx
+                and floor(m.lat / meadow_grid_cell_size(g.level)) = g.cy)`,
+      );
+      expect(orphans!.n).toBe(0);
+      // Rebuilt from scratch, the grid is the same.
+      const [differences] = await queryRows<{ n: number }>(
+        db,
+        sql`with fresh as (
+              select l.level, floor(m.lng / meadow_grid_cell_size(l.level))::int as cx,
+                floor(m.lat / meadow_grid_cell_size(l.level))::int as cy, m.country,
+                count(*)::int as count
+              from meadows m cross join generate_series(0, 11) as l(level)
+              group by 1, 2, 3, 4)
+            select count(*)::int as n from fresh
+            full join meadow_grid g using (level, cx, cy, country)
+            where fresh.count is distinct from g.count`,
+      );
+      expect(differences!.n).toBe(0);
+
+      await db.execute(sql`truncate meadows cascade`);
+      expect(await queryRows(db, sql`select * from meadow_grid`)).toEqual([]);
+    });
+
+    it("handles views across the antimeridian and values out of range", async () => {
+      await insertMany(db, [
+        { name: "East of the line", lat: -17.7, lng: 179.5 },
+        { name: "West of the line", lat: -17.8, lng: -179.5 },
+        { name: "Far from the line", lat: -17.8, lng: 170 },
+      ]);
+      const namesIn = async (bbox: BoundingBox, zoom = 8) => {
+        const result = await viewportMeadows(db, { bbox, zoom });
+        return result.kind === "points" ? result.points.map((point) => point.name).sort() : [];
+      };
+      const both = ["East of the line", "West of the line"];
+      expect(await namesIn([179, -18, 181, -17])).toEqual(both);
+      expect(await namesIn([179, -18, -179, -17])).toEqual(both);
+      expect(await namesIn([-181, -18, -179, -17])).toEqual(both);
+      expect(await namesIn([-541, -18, -539, -17])).toEqual(both);
+      expect(await namesIn([Number.NaN, -100, Number.POSITIVE_INFINITY, 100], 30)).toHaveLength(3);
+      expect(await namesIn([-720, -95, 720, 95], -3)).toHaveLength(3);
+    });
+  });
+});
+
+describe("normalizeBoundingBox", () => {
+  it.each<[BoundingBox, ReturnType<typeof normalizeBoundingBox>]>([
+    [[4, 51, 6, 53], { south: 51, north: 53, lngRanges: [[4, 6]] }],
+    [[4, 53, 6, 51], { south: 51, north: 53, lngRanges: [[4, 6]] }],
+    [[4, -100, 6, 100], { south: -90, north: 90, lngRanges: [[4, 6]] }],
+    [
+      [170, 0, 190, 10],
+      {
+        south: 0,
+        north: 10,
+        lngRanges: [
+          [170, 180],
+          [-180, -170],
+        ],
+      },
+    ],
+    [
+      [170, 0, -170, 10],
+      {
+        south: 0,
+        north: 10,
+        lngRanges: [
+          [170, 180],
+          [-180, -170],
+        ],
+      },
+    ],
+    [[-200, 0, -190, 10], { south: 0, north: 10, lngRanges: [[160, 170]] }],
+    [[10, 0, 180, 10], { south: 0, north: 10, lngRanges: [[10, 180]] }],
+    [[-180, 0, 180, 10], { south: 0, north: 10, lngRanges: [[-180, 180]] }],
+    [[-500, 0, 500, 10], { south: 0, north: 10, lngRanges: [[-180, 180]] }],
+    [[Number.NaN, Number.NaN, 5, Number.NaN], { south: -90, north: 90, lngRanges: [[-180, 180]] }],
+  ])("%j", (bbox, expected) => {
+    expect(normalizeBoundingBox(bbox)).toEqual(expected);
+  });
+});

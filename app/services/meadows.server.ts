@@ -1,0 +1,897 @@
+import { randomInt } from "node:crypto";
+import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { meadows, users, type Meadow } from "../../db/schema";
+import { queryRows, type Database } from "../adapters/db.server";
+import type { MeadowFormValues } from "../lib/schemas/meadow";
+import { parsePriceAmount } from "./price";
+
+/*
+ * Meadows: adding, changing and removing them (only by the member who added them), the detail,
+ * the search behind the list, and the map's viewport query. Search and map queries are plain SQL
+ * written for the indexes in db/schema.ts; docs/benchmarks.md has their plans and timings.
+ */
+
+export class NotFoundError extends Error {
+  override name = "NotFoundError";
+}
+
+export class ForbiddenError extends Error {
+  override name = "ForbiddenError";
+}
+
+/** A search the caller should not have asked for: sorting or filtering by distance with no location. */
+export class LocationRequiredError extends Error {
+  override name = "LocationRequiredError";
+}
+
+/** What a member enters: the form's values with the pin position they confirmed. */
+export type MeadowInput = Omit<MeadowFormValues, "lat" | "lng"> & {
+  lat: number;
+  lng: number;
+  isDemo?: boolean;
+};
+
+const ID_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const ID_LENGTH = 10;
+/** Looser than what newMeadowId makes, so ids given by hand (seed data) still resolve. */
+const ID_PATTERN = /^[0-9A-Za-z_-]{1,64}$/;
+
+/** A short random id for links: 10 characters of [0-9A-Za-z], about 59 bits. */
+export function newMeadowId(): string {
+  let id = "";
+  for (let i = 0; i < ID_LENGTH; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+  return id;
+}
+
+/** Whether `id` could be a meadow id at all; anything else is a 404 without asking the database. */
+export function isMeadowId(id: string): boolean {
+  return ID_PATTERN.test(id);
+}
+
+function columnsFrom(input: MeadowInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    priceText: input.priceText,
+    priceAmount: parsePriceAmount(input.priceText),
+    openingHours: input.openingHours,
+    street: input.street,
+    houseNumber: input.houseNumber,
+    postalCode: input.postalCode,
+    city: input.city,
+    country: input.country,
+    addressExtra: input.addressExtra,
+    website: input.website,
+    phone: input.phone,
+    instagram: input.instagram,
+    lat: input.lat,
+    lng: input.lng,
+  };
+}
+
+export async function createMeadow(
+  db: Database,
+  ownerId: string,
+  input: MeadowInput,
+): Promise<Meadow> {
+  const [row] = await db
+    .insert(meadows)
+    .values({
+      id: newMeadowId(),
+      ownerId,
+      ...columnsFrom(input),
+      isDemo: input.isDemo ?? false,
+    })
+    .returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+/** Throws NotFoundError or ForbiddenError when `actorId` may not change meadow `id`. */
+async function assertOwner(db: Database, actorId: string, id: string): Promise<never> {
+  const [row] = await db
+    .select({ ownerId: meadows.ownerId })
+    .from(meadows)
+    .where(eq(meadows.id, id));
+  if (!row) throw new NotFoundError(`meadow ${id} does not exist`);
+  throw new ForbiddenError(`meadow ${id} belongs to someone else`);
+}
+
+/** The owner changes every field; the ownership check and the change are one statement. */
+export async function updateMeadow(
+  db: Database,
+  actorId: string,
+  id: string,
+  input: MeadowInput,
+): Promise<Meadow> {
+  const [row] = await db
+    .update(meadows)
+    .set({ ...columnsFrom(input), updatedAt: new Date() })
+    .where(and(eq(meadows.id, id), eq(meadows.ownerId, actorId)))
+    .returning();
+  return row ?? assertOwner(db, actorId, id);
+}
+
+/** Favorites go with the meadow (foreign key cascade). */
+export async function deleteMeadow(db: Database, actorId: string, id: string): Promise<void> {
+  const [row] = await db
+    .delete(meadows)
+    .where(and(eq(meadows.id, id), eq(meadows.ownerId, actorId)))
+    .returning({ id: meadows.id });
+  if (!row) await assertOwner(db, actorId, id);
+}
+
+export interface MeadowOwner {
+  id: string;
+  name: string;
+  avatarKey: string | null;
+  avatarWidth: number | null;
+}
+
+export type MeadowDetail = Meadow & { owner: MeadowOwner | null };
+
+/** The meadow with the member who added it (null once they deleted their account). */
+export async function getMeadow(db: Database, id: string): Promise<MeadowDetail | null> {
+  if (!isMeadowId(id)) return null;
+  const [row] = await db
+    .select({
+      ...getTableColumns(meadows),
+      owner: {
+        id: users.id,
+        name: users.name,
+        avatarKey: users.avatarKey,
+        avatarWidth: users.avatarWidth,
+      },
+    })
+    .from(meadows)
+    .leftJoin(users, eq(users.id, meadows.ownerId))
+    .where(eq(meadows.id, id));
+  return row ?? null;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Search
+ */
+
+export const MEADOW_SORTS = ["distance", "name", "price", "newest"] as const;
+export type MeadowSort = (typeof MEADOW_SORTS)[number];
+
+export const DEFAULT_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 100;
+/**
+ * Counting stops here: "200+ meadows" helps as much as the exact figure, and counting costs time
+ * in proportion to how far it counts: a common word is found in about one meadow in four, so
+ * 200 matches are about 800 rows read (measured: 1,000 matches of a common word took 5 ms at any
+ * table size, 10,000 took 20–90 ms), and within a radius each row comes one by one from the GiST
+ * index (1,000 matches within 25 km took 10–20 ms). `hasNextPage` tells whether more pages follow.
+ */
+export const SEARCH_COUNT_CAP = 200;
+const MAX_TEXT_LENGTH = 100;
+/** Half the earth's circumference: every meadow is nearer than this. */
+const MAX_DISTANCE_KM = 20_038;
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+export interface MeadowFilters {
+  /** Matched anywhere in name and description, ignoring case and accents. */
+  text?: string;
+  /** ISO 3166-1 alpha-2. */
+  country?: string;
+  /** The searcher's location; needed for a distance filter or sort. */
+  near?: LatLng;
+  maxDistanceKm?: number;
+}
+
+export interface SearchParams extends MeadowFilters {
+  sort: MeadowSort;
+  /** 1-based. */
+  page?: number;
+  pageSize?: number;
+}
+
+export interface MeadowSummary {
+  id: string;
+  name: string;
+  city: string;
+  country: string;
+  priceText: string;
+  priceAmount: number | null;
+  lat: number;
+  lng: number;
+  isDemo: boolean;
+  createdAt: Date;
+  /** Set when the search has a location. */
+  distanceKm?: number;
+}
+
+export interface SearchResult {
+  items: MeadowSummary[];
+  /** Exact up to SEARCH_COUNT_CAP; when `totalCapped`, at least that many match ("200+"). */
+  total: number;
+  totalCapped: boolean;
+  page: number;
+  /** The number of pages; when `totalCapped`, the pages known so far (at least one past this). */
+  pageCount: number;
+  pageSize: number;
+  hasNextPage: boolean;
+}
+
+/** The same point expression as the GiST index `meadows_earth_idx`, so the index applies. */
+const MEADOW_EARTH = sql`ll_to_earth(m.lat, m.lng)`;
+/** earthdistance's earth radius (its earth() function), so both measure on the same sphere. */
+const EARTH_RADIUS_M = 6_378_168;
+
+function earthAt(point: LatLng): SQL {
+  return sql`ll_to_earth(${point.lat}::float8, ${point.lng}::float8)`;
+}
+
+/**
+ * Great-circle metres from `point` to the meadow by the haversine formula on plain columns. Equal
+ * to earth_distance(ll_to_earth(…), …) but several times cheaper per row: ll_to_earth builds three
+ * cubes and checks the `earth` domain's constraints for every row (measured: most of a radius
+ * count's time went there).
+ */
+function distanceMetres(point: LatLng): SQL {
+  const halfRadian = Math.PI / 360;
+  return sql`(${2 * EARTH_RADIUS_M}::float8 * asin(sqrt(
+    power(sin((m.lat - ${point.lat}::float8) * ${halfRadian}::float8), 2)
+    + ${Math.cos((point.lat * Math.PI) / 180)}::float8 * cos(m.lat * ${2 * halfRadian}::float8)
+      * power(sin((m.lng - ${point.lng}::float8) * ${halfRadian}::float8), 2))))`;
+}
+
+function isValidLocation(point: LatLng): boolean {
+  return (
+    Number.isFinite(point.lat) &&
+    Number.isFinite(point.lng) &&
+    Math.abs(point.lat) <= 90 &&
+    Math.abs(point.lng) <= 180
+  );
+}
+
+/** LIKE's own wildcards in what the visitor typed are meant literally. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** At most this many words of a search count; each must occur. */
+const MAX_SEARCH_WORDS = 5;
+
+function textPattern(word: string): SQL {
+  return sql`'%' || immutable_unaccent(lower(${escapeLike(word)}::text)) || '%'`;
+}
+
+/** The visitor's words, trimmed and bounded; undefined when there are none. */
+function searchText(filters: MeadowFilters): string | undefined {
+  return filters.text?.trim().slice(0, MAX_TEXT_LENGTH) || undefined;
+}
+
+function radiusMetres(filters: MeadowFilters): number | undefined {
+  if (filters.maxDistanceKm === undefined) return undefined;
+  if (!filters.near) throw new LocationRequiredError("a distance filter needs a location");
+  const km = Number.isFinite(filters.maxDistanceKm) ? filters.maxDistanceKm : MAX_DISTANCE_KM;
+  return Math.min(Math.max(km, 0), MAX_DISTANCE_KM) * 1000;
+}
+
+/**
+ * The WHERE conditions for the filters. Each word of the text must occur in the stored
+ * `search_text` (name and description, lower case, accents removed; the words are folded the
+ * same way), which the trigram index `meadows_search_trgm_idx` covers for words of three or more
+ * characters. Distance is the GiST-indexed `earth_box` (a cube around
+ * the circle) refined by the exact great-circle distance; `radiusIndex: false` leaves the box out
+ * when another index should find the rows.
+ */
+function filterConditions(filters: MeadowFilters, { radiusIndex = true } = {}): SQL[] {
+  const conditions: SQL[] = [];
+  const text = searchText(filters);
+  for (const word of text?.split(/\s+/).slice(0, MAX_SEARCH_WORDS) ?? []) {
+    conditions.push(sql`m.search_text like ${textPattern(word)}`);
+  }
+  if (filters.country) conditions.push(sql`m.country = ${filters.country.toUpperCase()}`);
+  const metres = radiusMetres(filters);
+  if (metres !== undefined && filters.near) {
+    if (radiusIndex) {
+      conditions.push(
+        sql`earth_box(${earthAt(filters.near)}, ${metres}::float8) @> ${MEADOW_EARTH}`,
+      );
+    }
+    conditions.push(sql`${distanceMetres(filters.near)} <= ${metres}::float8`);
+  }
+  return conditions;
+}
+
+function whereClause(conditions: SQL[]): SQL {
+  return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+}
+
+function orderClause(sort: MeadowSort, near: LatLng | undefined, nearestFirst: SQL): SQL {
+  switch (sort) {
+    case "distance":
+      if (!near) throw new LocationRequiredError("sorting by distance needs a location");
+      return sql`order by ${nearestFirst}`;
+    case "name":
+      return sql`order by m.sort_name, m.id`;
+    case "price":
+      return sql`order by m.price_amount asc nulls last, m.id`;
+    case "newest":
+      return sql`order by m.created_at desc, m.id desc`;
+  }
+}
+
+function clampInteger(value: number | undefined, min: number, max: number, fallback: number) {
+  if (value === undefined || !Number.isFinite(value)) return fallback;
+  return Math.min(Math.max(Math.floor(value), min), max);
+}
+
+interface SummaryRow {
+  id: string;
+  name: string;
+  city: string;
+  country: string;
+  price_text: string;
+  price_amount: string | number | null;
+  lat: number;
+  lng: number;
+  is_demo: boolean;
+  created_at: Date | string;
+  distance_m?: number;
+}
+
+function toSummary(row: SummaryRow): MeadowSummary {
+  const summary: MeadowSummary = {
+    id: row.id,
+    name: row.name,
+    city: row.city,
+    country: row.country,
+    priceText: row.price_text,
+    priceAmount: row.price_amount === null ? null : Number(row.price_amount),
+    lat: row.lat,
+    lng: row.lng,
+    isDemo: row.is_demo,
+    createdAt: new Date(row.created_at),
+  };
+  if (row.distance_m !== undefined) summary.distanceKm = Number(row.distance_m) / 1000;
+  return summary;
+}
+
+/**
+ * Runs `query` with bitmap scans off, so index scans stream rows and stop at the LIMIT. The
+ * planner guesses that an `earth_box` holds 0.1% of the table whatever its size, so it happily
+ * collects every row in a radius into a bitmap first (at 1,000,000 meadows, 100,000 rows in a
+ * dense 25 km, ~60 ms) and then sorts them; streaming stops after the page or the count cap.
+ */
+async function streamingRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    return queryRows<Row>(tx, query);
+  });
+}
+
+/** Runs `query` reading the table in storage order: a LIMIT then takes rows from all over it. */
+async function tableOrderRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    await tx.execute(sql`set local enable_indexscan = off`);
+    // A few thousand rows: starting parallel workers would cost more than it saves.
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    return queryRows<Row>(tx, query);
+  });
+}
+
+/**
+ * How to ask for meadows in an area (a radius or a map view), given the filters:
+ * - "text-first": the word is rare in the whole table (PostgreSQL expects at most
+ *   RARE_WORD_ROWS meadows to have it), so the trigram index finds its few meadows, which are
+ *   then checked against the area;
+ * - "streaming": the area's GiST index streams rows, stopping at the LIMIT.
+ */
+type AreaPlan = "text-first" | "streaming";
+
+const RARE_WORD_ROWS = 1_000;
+
+async function planForArea(db: Database, filters: MeadowFilters): Promise<AreaPlan> {
+  return (await isRareText(db, filters)) ? "text-first" : "streaming";
+}
+
+/** Whether the planner expects the text in at most RARE_WORD_ROWS meadows. */
+async function isRareText(db: Database, filters: MeadowFilters): Promise<boolean> {
+  const text = searchText(filters);
+  if (!text) return false;
+  return (await estimatedRows(db, whereClause(filterConditions({ text })))) <= RARE_WORD_ROWS;
+}
+
+/**
+ * The planner's estimate of the meadows matching `where`: for a word, from the search_text
+ * statistics (close for common words, a small number for rare ones). Planning only, no rows read,
+ * so it costs a fraction of a millisecond where counting a common word costs several.
+ */
+async function estimatedRows(db: Database, where: SQL): Promise<number> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`explain (format json) select 1 from meadows m ${where}`,
+  );
+  const plan = Object.values(row ?? {})[0];
+  const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as
+    [{ Plan?: { "Plan Rows"?: number } }] | undefined;
+  return parsed?.[0]?.Plan?.["Plan Rows"] ?? Number.POSITIVE_INFINITY;
+}
+
+/** Metres per degree of latitude on earthdistance's sphere. */
+const METRES_PER_DEGREE = (EARTH_RADIUS_M * Math.PI) / 180;
+
+/**
+ * About how many meadows lie within `metres` of `near` (in `country`, if given), and how many
+ * there are in all, read from the stored map grid: the cells, about half the radius wide, that
+ * cover the circle's bounding box. Counts a little more than the circle holds; a few dozen rows.
+ */
+async function meadowsAround(
+  db: Database,
+  near: LatLng,
+  metres: number,
+  country: string | undefined,
+): Promise<{ around: number; all: number }> {
+  const radiusDeg = metres / METRES_PER_DEGREE;
+  const level = Math.min(
+    Math.max(Math.ceil(Math.log2(clusterCellSize(0) / Math.max(radiusDeg / 2, 1e-9))), 0),
+    STORED_GRID_LEVELS - 1,
+  );
+  const lngRadius = radiusDeg / Math.max(Math.cos((near.lat * Math.PI) / 180), 0.01);
+  const box = normalizeBoundingBox([
+    near.lng - lngRadius,
+    near.lat - radiusDeg,
+    near.lng + lngRadius,
+    near.lat + radiusDeg,
+  ]);
+  const cells = cellRanges(box, clusterCellSize(level));
+  const inCountry = country ? sql`and country = ${country.toUpperCase()}` : sql``;
+  const [row] = await queryRows<{ around: number | null; all: number | null }>(
+    db,
+    sql`select
+          (select sum(count)::int from meadow_grid
+            where level = ${level} and ${cellRangeCondition(sql`cx`, cells.x)}
+              and cy between ${cells.y[0]} and ${cells.y[1]} ${inCountry}) as around,
+          (select sum(count)::int from meadow_grid where level = 0 ${inCountry}) as all`,
+  );
+  return { around: Number(row?.around ?? 0), all: Number(row?.all ?? 0) };
+}
+
+/**
+ * How a search is asked. PostgreSQL guesses that any `earth_box` holds 0.1% of the table, however
+ * many meadows it really holds, and that a word's matches are spread evenly along a sort order;
+ * both guesses can be far off, so the service picks the plan for these shapes itself:
+ * - "text-first": the planner expects the word in few meadows (RARE_WORD_ROWS or fewer); the
+ *   trigram index finds them first and they are filtered and sorted (rather than walking the
+ *   whole name index in the hope of finding 21 of them early).
+ * - "planner": no radius and a common word or none: PostgreSQL chooses well (a common word along
+ *   the sort order's index, stopping after a page).
+ * - "nearest": a radius, sorted by distance: rows come nearest first from the GiST index (KNN)
+ *   and stop at the page and at the count cap (bitmap scans off, or the planner would collect
+ *   every row in the radius first).
+ * - "along-order": a radius holding a large share of all meadows, sorted by name, price or age:
+ *   read along that order's index, measuring each row; the count streams the radius.
+ * - "radius-first": a radius holding few meadows, sorted by name, price or age: the radius is read
+ *   whole (a bitmap scan of the GiST index), then filtered and sorted.
+ * The last two cost the same when the radius holds sqrt(2 × 21 × all) meadows (a page of 21 rows
+ * along the order needs all / inRadius rows each, which cost about twice a radius row); the stored
+ * map grid tells how many the radius holds. Known cost: a word common elsewhere but rare within a
+ * crowded radius, sorted by distance, visits every meadow in the radius.
+ */
+type SearchPlan = "text-first" | "planner" | "nearest" | "along-order" | "radius-first";
+
+async function planSearch(
+  db: Database,
+  params: SearchParams,
+  pageSize: number,
+): Promise<SearchPlan> {
+  if (await isRareText(db, params)) return "text-first";
+  const metres = radiusMetres(params);
+  if (metres === undefined || !params.near) return "planner";
+  if (params.sort === "distance") return "nearest";
+  const { around, all } = await meadowsAround(db, params.near, metres, params.country);
+  return around * around > 2 * (pageSize + 1) * all ? "along-order" : "radius-first";
+}
+
+/** The columns a page needs, and what it is filtered and sorted by, for a preselection. */
+const CANDIDATE_COLUMNS = sql`m.id, m.name, m.city, m.country, m.price_text, m.price_amount,
+  m.lat, m.lng, m.is_demo, m.created_at, m.sort_name, m.search_text`;
+
+/**
+ * One page of meadows matching the filters, in the chosen order, with the number of matches (up
+ * to SEARCH_COUNT_CAP); see SearchPlan for how.
+ */
+export async function searchMeadows(db: Database, params: SearchParams): Promise<SearchResult> {
+  const near = params.near;
+  if (near && !isValidLocation(near)) {
+    throw new RangeError(`not a location: ${near.lat}, ${near.lng}`);
+  }
+  const pageSize = clampInteger(params.pageSize, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE);
+  const page = clampInteger(params.page, 1, Number.MAX_SAFE_INTEGER, 1);
+  orderClause(params.sort, near, sql``); // fails early when a distance sort has no location
+  const plan = await planSearch(db, params, pageSize);
+
+  const textOnly = { text: params.text };
+  const allButText = { country: params.country, near, maxDistanceKm: params.maxDistanceKm };
+  const radiusOnly = { near, maxDistanceKm: params.maxDistanceKm };
+  const allButRadius = { text: params.text, country: params.country };
+  let prefix = sql``;
+  let source = sql`meadows m`;
+  let distance = near ? sql`, ${distanceMetres(near)} as distance_m` : sql``;
+  let where = whereClause(filterConditions(params));
+  let countWhere = where;
+  switch (plan) {
+    case "text-first":
+      prefix = sql`with found as materialized (
+        select ${CANDIDATE_COLUMNS} from meadows m ${whereClause(filterConditions(textOnly))})`;
+      source = sql`found m`;
+      where = countWhere = whereClause(filterConditions(allButText, { radiusIndex: false }));
+      break;
+    case "along-order":
+      where = whereClause(filterConditions(params, { radiusIndex: false }));
+      break;
+    case "radius-first":
+      prefix = sql`with nearby as materialized (
+        select ${CANDIDATE_COLUMNS} ${distance}
+        from meadows m ${whereClause(filterConditions(radiusOnly))})`;
+      source = sql`nearby m`;
+      distance = sql`, m.distance_m`;
+      where = countWhere = whereClause(filterConditions(allButRadius));
+      break;
+  }
+  // `<->` on earth points walks the GiST index nearest-first (KNN). The few rows of a rare word
+  // are sorted by the cheaper great-circle formula instead, which orders them the same.
+  const nearestFirst =
+    near && plan !== "text-first"
+      ? sql`${MEADOW_EARTH} <-> ${earthAt(near)}`
+      : sql`distance_m, m.id`;
+  const order = orderClause(params.sort, near, nearestFirst);
+  const streaming = plan === "nearest" || plan === "along-order";
+  const cap = SEARCH_COUNT_CAP;
+
+  // The page stops after one page (and one row more, to tell whether another follows) and the
+  // count at the cap; count(*) over () would have to read every match. The count rides along as
+  // an uncorrelated subquery, run once: one statement instead of two (PGlite pays per statement).
+  const count = sql`(select count(*)::int from (select 1 from ${source} ${countWhere}
+    limit ${cap + 1}) as capped)`;
+  const rows = await (streaming ? streamingRows : queryRows)<SummaryRow & { matches: number }>(
+    db,
+    sql`${prefix} select m.id, m.name, m.city, m.country, m.price_text, m.price_amount, m.lat,
+          m.lng, m.is_demo, m.created_at ${distance}, ${count} as matches
+        from ${source} ${where} ${order}
+        limit ${pageSize + 1} offset ${(page - 1) * pageSize}`,
+  );
+  // Past the last page there is no row to carry the count.
+  const n = rows[0]
+    ? Number(rows[0].matches)
+    : Number(
+        (
+          await (streaming ? streamingRows : queryRows)<{ matches: number }>(
+            db,
+            sql`${prefix} select ${count} as matches`,
+          )
+        )[0]?.matches ?? 0,
+      );
+  const totalCapped = n > cap;
+  const total = Math.min(n, cap);
+  const hasNextPage = rows.length > pageSize;
+  const countedPages = Math.max(1, Math.ceil(total / pageSize));
+  return {
+    items: rows.slice(0, pageSize).map(toSummary),
+    total,
+    totalCapped,
+    page,
+    pageSize,
+    pageCount: totalCapped ? Math.max(countedPages, page + (hasNextPage ? 1 : 0)) : countedPages,
+    hasNextPage,
+  };
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Map viewport
+ */
+
+/** [west, south, east, north] in degrees, as MapLibre's `getBounds().toArray().flat()` gives. */
+export type BoundingBox = [west: number, south: number, east: number, north: number];
+
+export interface MapPoint {
+  id: string;
+  name: string;
+  lat: number;
+  lng: number;
+  city: string;
+  priceText: string;
+}
+
+export interface MapCluster {
+  /** Stable while the map pans at one zoom: the grid cell, `zoom/x/y`. */
+  key: string;
+  count: number;
+  /** The mean position of the meadows in the cell, where the cluster is drawn. */
+  lat: number;
+  lng: number;
+  /** One meadow of the cell. */
+  sampleId: string;
+  /** The cell, to zoom into on a click: [west, south, east, north]. */
+  bounds: BoundingBox;
+}
+
+export type ViewportResult =
+  | { kind: "points"; points: MapPoint[] }
+  | {
+      kind: "clusters";
+      clusters: MapCluster[];
+      /**
+       * False when a filtered view had more than VIEWPORT_CLUSTER_ROWS matches: the clusters then
+       * show those first matches, and their counts are lower bounds.
+       */
+      complete: boolean;
+    };
+
+export interface ViewportParams {
+  bbox: BoundingBox;
+  zoom: number;
+  filters?: MeadowFilters;
+}
+
+/** Up to this many meadows in view are sent as pins; more are clustered. */
+export const VIEWPORT_POINT_LIMIT = 500;
+/** From this zoom on pins are sent even when there are more, up to VIEWPORT_POINT_LIMIT_NEAR. */
+export const VIEWPORT_POINTS_ZOOM = 12;
+const VIEWPORT_POINT_LIMIT_NEAR = 2_000;
+/** Levels 0 to 11 of the grid are kept in the table meadow_grid (migration 0006). */
+const STORED_GRID_LEVELS = 12;
+/** Clusters of a filtered view are counted from at most this many matching meadows. */
+export const VIEWPORT_CLUSTER_ROWS = 2_000;
+/** A view holding more than 1/8 of all meadows is read in table order when it is filtered. */
+const TABLE_ORDER_SHARE = 8;
+/** Grid cells of a quarter tile (64 px of a 256 px tile): clusters about a thumb apart. */
+const CELLS_PER_TILE = 4;
+const MAX_ZOOM = 22;
+
+/** The grid cell size in degrees at `zoom`; the same as SQL's meadow_grid_cell_size(level). */
+export function clusterCellSize(zoom: number): number {
+  return 360 / 2 ** zoom / CELLS_PER_TILE;
+}
+
+function wrapLongitude(lng: number): number {
+  return ((((lng + 180) % 360) + 360) % 360) - 180;
+}
+
+export interface NormalizedBoundingBox {
+  south: number;
+  north: number;
+  /** One range, or two when the view crosses the antimeridian. */
+  lngRanges: [west: number, east: number][];
+}
+
+/**
+ * The bbox as the database can use it. Values out of range are clamped, a missing (NaN) edge is
+ * the world's edge, a view wider than the world is the world, and a view across the antimeridian
+ * (170 to 190 as MapLibre gives it, or 170 to -170 as GeoJSON does) becomes two ranges.
+ */
+export function normalizeBoundingBox(bbox: BoundingBox): NormalizedBoundingBox {
+  const [west, south, east, north] = bbox.map((value) =>
+    Number.isFinite(value) ? value : Number.NaN,
+  ) as BoundingBox;
+  const clampLat = (lat: number, fallback: number) =>
+    Number.isNaN(lat) ? fallback : Math.min(Math.max(lat, -90), 90);
+  const [low, high] = [clampLat(south, -90), clampLat(north, 90)];
+  const latitudes = { south: Math.min(low, high), north: Math.max(low, high) };
+  // An east edge left of the west edge crosses the antimeridian (GeoJSON's convention);
+  // MapLibre instead reports such a view with an east edge beyond 180.
+  const unwrappedEast = east < west ? east + 360 : east;
+  if (Number.isNaN(west) || Number.isNaN(east) || unwrappedEast - west >= 360) {
+    return { ...latitudes, lngRanges: [[-180, 180]] };
+  }
+  const wrappedWest = wrapLongitude(west);
+  // East wraps into (-180, 180], so a view ending at the antimeridian ends at 180, not -180.
+  const wrappedEast = -wrapLongitude(-unwrappedEast);
+  if (wrappedWest <= wrappedEast) {
+    return { ...latitudes, lngRanges: [[wrappedWest, wrappedEast]] };
+  }
+  return {
+    ...latitudes,
+    lngRanges: [
+      [wrappedWest, 180],
+      [-180, wrappedEast],
+    ],
+  };
+}
+
+/**
+ * The GiST index `meadows_point_idx` on point(lng, lat) answers this; `indexed: false` compares
+ * the columns instead, for when another index finds the rows.
+ */
+function boundingBoxCondition(box: NormalizedBoundingBox, { indexed = true } = {}): SQL {
+  const ranges = box.lngRanges.map(([west, east]) =>
+    indexed
+      ? sql`point(m.lng, m.lat) <@ box(point(${west}::float8, ${box.south}::float8), point(${east}::float8, ${box.north}::float8))`
+      : sql`(m.lng between ${west}::float8 and ${east}::float8 and m.lat between ${box.south}::float8 and ${box.north}::float8)`,
+  );
+  return sql`(${sql.join(ranges, sql` or `)})`;
+}
+
+/** The grid cells a view touches, as index ranges. */
+function cellRanges(box: NormalizedBoundingBox, cell: number) {
+  return {
+    x: box.lngRanges.map(
+      ([west, east]) => [Math.floor(west / cell), Math.floor(east / cell)] as const,
+    ),
+    y: [Math.floor(box.south / cell), Math.floor(box.north / cell)] as const,
+  };
+}
+
+function cellRangeCondition(column: SQL, ranges: readonly (readonly [number, number])[]): SQL {
+  const parts = ranges.map(([from, to]) => sql`${column} between ${from} and ${to}`);
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+interface PointRow {
+  id: string;
+  name: string;
+  lat: number;
+  lng: number;
+  city: string;
+  price_text: string;
+}
+
+interface ClusterRow {
+  cx: number;
+  cy: number;
+  count: number;
+  lat: number;
+  lng: number;
+  sample_id: string;
+}
+
+function toClusters(rows: ClusterRow[], zoom: number, cell: number): MapCluster[] {
+  return rows.map((row) => {
+    const cx = Number(row.cx);
+    const cy = Number(row.cy);
+    return {
+      key: `${zoom}/${cx}/${cy}`,
+      count: Number(row.count),
+      lat: Number(row.lat),
+      lng: Number(row.lng),
+      sampleId: row.sample_id,
+      bounds: [cx * cell, cy * cell, (cx + 1) * cell, (cy + 1) * cell],
+    };
+  });
+}
+
+function cellInside([west, south, east, north]: BoundingBox, box: NormalizedBoundingBox) {
+  return (
+    south >= box.south &&
+    north <= box.north &&
+    box.lngRanges.some(([from, to]) => west >= from && east <= to)
+  );
+}
+
+async function storedClusters(
+  db: Database,
+  box: NormalizedBoundingBox,
+  level: number,
+  country: string | undefined,
+): Promise<MapCluster[]> {
+  const cell = clusterCellSize(level);
+  const cells = cellRanges(box, cell);
+  const rows = await queryRows<ClusterRow>(
+    db,
+    sql`select cx, cy, sum(count)::int as count, sum(lat_sum) / sum(count) as lat,
+          sum(lng_sum) / sum(count) as lng, min(sample_id) as sample_id
+        from meadow_grid
+        where level = ${level} and ${cellRangeCondition(sql`cx`, cells.x)}
+          and cy between ${cells.y[0]} and ${cells.y[1]}
+          ${country ? sql`and country = ${country.toUpperCase()}` : sql``}
+        group by cx, cy`,
+  );
+  return toClusters(rows, level, cell);
+}
+
+/**
+ * What the map shows for a view: the pins when at most VIEWPORT_POINT_LIMIT meadows are in
+ * view (from zoom VIEWPORT_POINTS_ZOOM on, up to VIEWPORT_POINT_LIMIT_NEAR), otherwise clusters:
+ * one per grid cell the view touches (cells are fixed in space, so clusters stay put while the
+ * map pans; a cell at the edge counts its meadows just outside the view too).
+ *
+ * Unfiltered and country-filtered views read the clusters from meadow_grid, which triggers keep
+ * current: the cost grows with the cells in view, not with the meadows (past zoom 11, the finest
+ * stored level serves), and pins are only fetched when the grid leaves room for few enough. With
+ * a text or distance filter the clusters are counted from the matching meadows in view, at most
+ * VIEWPORT_CLUSTER_ROWS of them (then `complete` is false and the counts are lower bounds).
+ */
+export async function viewportMeadows(
+  db: Database,
+  params: ViewportParams,
+): Promise<ViewportResult> {
+  const zoom = clampInteger(params.zoom, 0, MAX_ZOOM, 0);
+  const box = normalizeBoundingBox(params.bbox);
+  const filters = params.filters ?? {};
+  const usesGrid = !searchText(filters) && radiusMetres(filters) === undefined;
+  const limit = zoom >= VIEWPORT_POINTS_ZOOM ? VIEWPORT_POINT_LIMIT_NEAR : VIEWPORT_POINT_LIMIT;
+
+  // The stored grid bounds the meadows in view: cells wholly inside the view hold at least, all
+  // cells it touches at most, what is in view. Past zoom 11 the finest stored level serves.
+  let gridClusters: MapCluster[] | undefined;
+  if (usesGrid) {
+    const level = Math.min(zoom, STORED_GRID_LEVELS - 1);
+    gridClusters = await storedClusters(db, box, level, filters.country);
+    const inside = gridClusters
+      .filter((cluster) => cellInside(cluster.bounds, box))
+      .reduce((sum, cluster) => sum + cluster.count, 0);
+    if (inside > limit) return { kind: "clusters", clusters: gridClusters, complete: true };
+  }
+
+  const plan = await planForArea(db, filters);
+  const textFirst = plan === "text-first";
+  const run = textFirst ? queryRows : streamingRows;
+  const filterWhere = filterConditions(filters, { radiusIndex: !textFirst });
+  const points = await run<PointRow>(
+    db,
+    sql`select m.id, m.name, m.lat, m.lng, m.city, m.price_text
+        from meadows m
+        ${whereClause([boundingBoxCondition(box, { indexed: !textFirst }), ...filterWhere])}
+        limit ${limit + 1}`,
+  );
+  if (points.length <= limit) {
+    return {
+      kind: "points",
+      points: points.map((row) => ({
+        id: row.id,
+        name: row.name,
+        lat: row.lat,
+        lng: row.lng,
+        city: row.city,
+        priceText: row.price_text,
+      })),
+    };
+  }
+
+  if (gridClusters) return { kind: "clusters", clusters: gridClusters, complete: true };
+
+  // Whole cells, as the stored grid counts them: the view widened to the cells it touches.
+  const cell = clusterCellSize(zoom);
+  const cells = cellRanges(box, cell);
+  const cellBox: NormalizedBoundingBox = {
+    south: cells.y[0] * cell,
+    north: (cells.y[1] + 1) * cell,
+    lngRanges: cells.x.map(([from, to]) => [from * cell, (to + 1) * cell]),
+  };
+  const cx = sql`floor(m.lng / ${cell}::float8)`;
+  const cy = sql`floor(m.lat / ${cell}::float8)`;
+  // Past the cap the clusters show the first matches read. From the GiST index those would all
+  // lie in one corner of the view; when the view holds a good share of all meadows, reading the
+  // table in storage order finds matches soon and spreads them over the view.
+  let read = run;
+  if (!textFirst) {
+    const [inView, all] = await Promise.all([
+      storedClusters(db, box, Math.min(zoom, STORED_GRID_LEVELS - 1), filters.country),
+      storedClusters(db, normalizeBoundingBox([-180, -90, 180, 90]), 0, filters.country),
+    ]);
+    const total = (clusters: MapCluster[]) => clusters.reduce((sum, c) => sum + c.count, 0);
+    if (total(inView) * TABLE_ORDER_SHARE > total(all)) read = tableOrderRows;
+  }
+  const rows = await read<ClusterRow & { matches: number }>(
+    db,
+    sql`with matching as (
+          select m.id, m.lat, m.lng, ${cx}::int as cx, ${cy}::int as cy
+          from meadows m
+          ${whereClause([
+            boundingBoxCondition(cellBox, { indexed: !textFirst }),
+            cellRangeCondition(cx, cells.x),
+            sql`${cy} between ${cells.y[0]} and ${cells.y[1]}`,
+            ...filterWhere,
+          ])}
+          limit ${VIEWPORT_CLUSTER_ROWS + 1})
+        select cx, cy, count(*)::int as count, avg(lat) as lat, avg(lng) as lng,
+          min(id) as sample_id, (select count(*)::int from matching) as matches
+        from matching
+        group by cx, cy`,
+  );
+  return {
+    kind: "clusters",
+    clusters: toClusters(rows, zoom, cell),
+    complete: Number(rows[0]?.matches ?? 0) <= VIEWPORT_CLUSTER_ROWS,
+  };
+}
