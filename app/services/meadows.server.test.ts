@@ -459,7 +459,7 @@ describe.each(testEngines)("meadows on $name", (engine) => {
       expect(result.clusters.every((cluster) => cluster.key.startsWith("11/"))).toBe(true);
       expect(result.clusters.reduce((sum, cluster) => sum + cluster.count, 0)).toBe(2100);
 
-      // Filtered, clusters are counted from at most 2,000 matches: then they say so.
+      // Filtered, clusters are counted from at most 1,000 matches: then they say so.
       const filtered = await viewportMeadows(db, {
         bbox: HOLLAND,
         zoom: 6,
@@ -467,7 +467,7 @@ describe.each(testEngines)("meadows on $name", (engine) => {
       });
       expect(filtered).toMatchObject({ kind: "clusters", complete: false });
       if (filtered.kind !== "clusters") return;
-      expect(filtered.clusters.reduce((sum, cluster) => sum + cluster.count, 0)).toBe(2001);
+      expect(filtered.clusters.reduce((sum, cluster) => sum + cluster.count, 0)).toBe(1001);
     });
 
     it("keeps the stored grid in step with added, moved and removed meadows", async () => {

@@ -642,7 +642,7 @@ const VIEWPORT_POINT_LIMIT_NEAR = 2_000;
 /** Levels 0 to 11 of the grid are kept in the table meadow_grid (migration 0006). */
 const STORED_GRID_LEVELS = 12;
 /** Clusters of a filtered view are counted from at most this many matching meadows. */
-export const VIEWPORT_CLUSTER_ROWS = 2_000;
+export const VIEWPORT_CLUSTER_ROWS = 1_000;
 /** A view holding more than 1/8 of all meadows is read in table order when it is filtered. */
 const TABLE_ORDER_SHARE = 8;
 /** Grid cells of a quarter tile (64 px of a 256 px tile): clusters about a thumb apart. */
