@@ -64,3 +64,33 @@ export function FormTextarea({
     />
   );
 }
+
+/** The new password and its confirmation, as every form that sets a password asks for them. */
+export function NewPasswordFields({
+  password,
+  confirmPassword,
+  label,
+}: {
+  password: FieldMetadata<string | null | undefined>;
+  confirmPassword: FieldMetadata<string | null | undefined>;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <FormField
+        meta={password}
+        label={label}
+        type="password"
+        autoComplete="new-password"
+        hint={t("auth.passwordHint")}
+      />
+      <FormField
+        meta={confirmPassword}
+        label={t("auth.confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+      />
+    </>
+  );
+}

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import { AuthCard } from "~/components/auth-card";
-import { FormField, useTranslatedErrors } from "~/components/form-field";
+import { FormField, useTranslatedErrors, NewPasswordFields } from "~/components/form-field";
 import { SubmitButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
 import { appContext, clientIpContext } from "~/context";
@@ -95,18 +95,10 @@ export default function Register() {
       <Form method="post" {...getFormProps(form)} className="grid gap-4">
         <FormField meta={fields.name} label={t("auth.fullName")} autoComplete="name" />
         <FormField meta={fields.email} label={t("auth.email")} type="email" autoComplete="email" />
-        <FormField
-          meta={fields.password}
+        <NewPasswordFields
+          password={fields.password}
+          confirmPassword={fields.confirmPassword}
           label={t("auth.password")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("auth.passwordHint")}
-        />
-        <FormField
-          meta={fields.confirmPassword}
-          label={t("auth.confirmPassword")}
-          type="password"
-          autoComplete="new-password"
         />
         <ErrorList id={form.errorId} errors={formErrors} />
         <SubmitButton className="w-full">{t("auth.registerButton")}</SubmitButton>

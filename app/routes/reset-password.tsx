@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { ExpiredLink } from "~/components/expired-link";
-import { FormField, useTranslatedErrors } from "~/components/form-field";
+import { NewPasswordFields, useTranslatedErrors } from "~/components/form-field";
 import { SubmitButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
 import { appContext, clientIpContext } from "~/context";
@@ -131,18 +131,10 @@ export default function ResetPassword() {
     >
       <Form method="post" {...getFormProps(form)} className="grid gap-4">
         <input type="hidden" name={fields.token.name} value={token} />
-        <FormField
-          meta={fields.password}
+        <NewPasswordFields
+          password={fields.password}
+          confirmPassword={fields.confirmPassword}
           label={t("auth.newPassword")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("auth.passwordHint")}
-        />
-        <FormField
-          meta={fields.confirmPassword}
-          label={t("auth.confirmPassword")}
-          type="password"
-          autoComplete="new-password"
         />
         <ErrorList id={form.errorId} errors={formErrors} />
         <SubmitButton className="w-full">{t("auth.resetButton")}</SubmitButton>

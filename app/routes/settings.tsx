@@ -3,7 +3,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import QRCode from "qrcode";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
-import { FormField, FormTextarea, useTranslatedErrors } from "~/components/form-field";
+import {
+  FormField,
+  FormTextarea,
+  useTranslatedErrors,
+  NewPasswordFields,
+} from "~/components/form-field";
 import { Avatar } from "~/components/ui/avatar";
 import { SubmitButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
@@ -446,18 +451,10 @@ function PasswordSection({ result }: { result?: SubmissionResult<string[]> }) {
           type="password"
           autoComplete="current-password"
         />
-        <FormField
-          meta={fields.password}
+        <NewPasswordFields
+          password={fields.password}
+          confirmPassword={fields.confirmPassword}
           label={t("auth.newPassword")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("auth.passwordHint")}
-        />
-        <FormField
-          meta={fields.confirmPassword}
-          label={t("auth.confirmPassword")}
-          type="password"
-          autoComplete="new-password"
         />
         <SubmitButton className="justify-self-start">{t("settings.passwordButton")}</SubmitButton>
       </Form>
