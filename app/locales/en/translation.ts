@@ -261,7 +261,7 @@ const en = {
   },
   validation: {
     instagramInvalid: "Enter an Instagram name like @pluktuin or a link to the profile",
-    phoneInvalid: "Use only digits, spaces and + - ( ) / in a phone number",
+    phoneInvalid: "Enter a phone number of at least 6 digits, using only digits, spaces and + - ( ) / .",
     confirmWord: "Type the confirmation word exactly as shown",
     passwordMax: "Password can be at most 128 characters",
     nameRequired: "Please enter your name",
