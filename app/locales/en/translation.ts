@@ -261,7 +261,8 @@ const en = {
   },
   validation: {
     instagramInvalid: "Enter an Instagram name like @pluktuin or a link to the profile",
-    phoneInvalid: "Enter a phone number of at least 6 digits, using only digits, spaces and + - ( ) / .",
+    phoneInvalid:
+      "Enter a phone number of at least 6 digits, using only digits, spaces and + - ( ) / .",
     confirmWord: "Type the confirmation word exactly as shown",
     passwordMax: "Password can be at most 128 characters",
     nameRequired: "Please enter your name",

@@ -267,7 +267,8 @@ const nl = {
   },
   validation: {
     instagramInvalid: "Vul een Instagram-naam in zoals @pluktuin of een link naar het profiel",
-    phoneInvalid: "Vul een telefoonnummer in van minstens 6 cijfers, met alleen cijfers, spaties en + - ( ) / .",
+    phoneInvalid:
+      "Vul een telefoonnummer in van minstens 6 cijfers, met alleen cijfers, spaties en + - ( ) / .",
     confirmWord: "Typ het bevestigingswoord precies zoals het er staat",
     passwordMax: "Het wachtwoord mag hoogstens 128 tekens lang zijn",
     nameRequired: "Vul je naam in",
