@@ -111,13 +111,7 @@ export async function removeAccountFiles(
   storage: ObjectStorage,
   userId: string,
 ): Promise<void> {
-  const [user] = await db
-    .select({ avatarKey: users.avatarKey })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user?.avatarKey) return;
-  await db.update(users).set({ avatarKey: null, avatarWidth: null }).where(eq(users.id, userId));
-  await removeAvatarFilesUnlessShared(db, storage, user.avatarKey);
+  await removeAvatar(db, storage, userId);
 }
 
 export interface PublicProfile {
