@@ -1,0 +1,56 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { favorites, meadows, users } from "../../db/schema";
+import { png } from "../../tests/fixtures/images/generate";
+import { testEngines } from "../../tests/support/databases";
+import type { DatabaseHandle } from "../adapters/db.server";
+import { createDiskStorage } from "../adapters/storage.server";
+import { removeAccountFiles, setAvatar } from "./profiles.server";
+
+describe.each(testEngines)("deleting an account on $name", (engine) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await engine.open();
+    await handle.migrate();
+  });
+  afterAll(() => handle.close());
+
+  it("removes avatar files and favorites, and keeps the member's meadows without owner", async () => {
+    const { db } = handle;
+    const storage = createDiskStorage(
+      path.join(mkdtempSync(path.join(tmpdir(), "plukweide-")), "uploads"),
+    );
+    await db.insert(users).values({ id: "leaver", name: "Lea Vos", email: "lea@example.org" });
+    await db.insert(meadows).values({
+      id: "leaversveld",
+      ownerId: "leaver",
+      name: "Leas veld",
+      priceText: "€1",
+      openingHours: "Za 10–16",
+      street: "Dorpsweg",
+      houseNumber: "3",
+      postalCode: "2161 AB",
+      city: "Lisse",
+      country: "NL",
+      lat: 52.26,
+      lng: 4.56,
+    });
+    await db.insert(favorites).values({ userId: "leaver", meadowId: "leaversveld" });
+    await setAvatar(db, storage, "leaver", await png(200, 120));
+    const [withAvatar] = await db.select().from(users).where(eq(users.id, "leaver"));
+    const keyPrefix = withAvatar!.avatarKey!;
+    expect(await storage.list(keyPrefix)).not.toEqual([]);
+
+    // What Better Auth's deleteUser runs before it deletes the row, then the delete itself.
+    await removeAccountFiles(db, storage, "leaver");
+    await db.delete(users).where(eq(users.id, "leaver"));
+
+    expect(await storage.list(keyPrefix)).toEqual([]);
+    expect(await db.select().from(favorites).where(eq(favorites.userId, "leaver"))).toEqual([]);
+    const [meadow] = await db.select().from(meadows).where(eq(meadows.id, "leaversveld"));
+    expect(meadow?.ownerId).toBeNull();
+  });
+});
