@@ -5,6 +5,7 @@ import type { Logger } from "./adapters/logger.server";
 import type { Limits } from "./adapters/limits.server";
 import type { Mailer } from "./adapters/mail.server";
 import type { ObjectStorage } from "./adapters/storage.server";
+import type { Geocoder } from "./adapters/geocoder.server";
 import type { Auth } from "./services/auth.server";
 
 /** What the server hands every loader and action (see server/main.ts). */
@@ -16,6 +17,7 @@ export interface AppServices {
   mailer: Mailer;
   limits: Limits;
   storage: ObjectStorage;
+  geocoder: Geocoder;
   /** The version of the running build (see /version.json). */
   buildId: string;
 }

@@ -206,6 +206,16 @@ export const geocodeCache = pgTable("geocode_cache", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Facts about the database itself that must outlive the rows they are about, such as "the demo
+ * meadows were added once" (db/seed): a member who deletes them does not get them back.
+ */
+export const appState = pgTable("app_state", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A member's favorite meadows; gone with the member or the meadow. */
 export const favorites = pgTable(
   "favorites",

@@ -4,12 +4,14 @@ import { createRequestListener } from "@react-router/node";
 import compression from "compression";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { openDatabase, type DatabaseHandle } from "../app/adapters/db.server";
+import { seedDemoDataAtStart } from "../db/seed/demo.server";
 import { createLogger, type Logger } from "../app/adapters/logger.server";
 import { createDatabaseLimits } from "../app/adapters/limits.server";
 import { createMailer } from "../app/adapters/mail.server";
 import { createImageRoute } from "../app/adapters/image-route.server";
 import { createStorage } from "../app/adapters/storage.server";
 import { createAuth } from "../app/services/auth.server";
+import { createGeocoder } from "../app/adapters/geocoder.server";
 import { removeAccountFiles } from "../app/services/profiles.server";
 import { appContext, clientIpContext } from "../app/context";
 import { clientIp } from "./client-ip";
@@ -37,6 +39,7 @@ export async function startServer(options: StartOptions) {
   const database = await openDatabase(config);
   try {
     await database.migrate();
+    await seedDemoDataAtStart(database, config, logger);
   } catch (error) {
     await database.close();
     throw error;
@@ -102,6 +105,7 @@ function createHttpServer(
     mailer,
     limits: createDatabaseLimits(database.db),
     storage,
+    geocoder: createGeocoder(config, database.db, logger),
     auth: createAuth({
       config,
       db: database.db,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { simpleParser } from "mailparser";
@@ -102,6 +102,19 @@ describe("outbox mailer (no SMTP_URL)", () => {
     const logged = JSON.stringify(lines);
     expect(logged).not.toContain("Hoi Anna");
     expect(logged).not.toContain("Veel plukplezier");
+  });
+
+  it("drops mail to .invalid addresses, such as the demo member's, leaving no link behind", async () => {
+    const { logger, lines } = capturedLogger();
+    const cfg = config({});
+    const mailer = createMailer(cfg, logger);
+    await mailer.send({ ...message, to: "demo@plukweide.invalid" });
+    await mailer.send({ ...message, to: "Demo@Example.INVALID." });
+    expect(existsSync(path.join(cfg.dataDir, "mail"))).toBe(false);
+    expect(JSON.stringify(lines)).not.toContain("tok3n");
+    expect(lines.filter((line) => line.msg === "mail to an .invalid address dropped")).toHaveLength(
+      2,
+    );
   });
 
   it("warns in production that mails are not delivered", () => {

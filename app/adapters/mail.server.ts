@@ -25,12 +25,31 @@ export type MailConfig = Pick<Config, "smtpUrl" | "mailFrom" | "dataDir" | "prod
  * embedded setup works offline: the log names each file and the link inside it.
  */
 export function createMailer(config: MailConfig, logger: Logger): Mailer {
-  if (config.smtpUrl !== undefined) return createSmtpMailer(config.smtpUrl, config.mailFrom);
+  if (config.smtpUrl !== undefined) {
+    return withoutUndeliverable(createSmtpMailer(config.smtpUrl, config.mailFrom), logger);
+  }
   const dir = path.join(config.dataDir, "mail");
   if (config.production) {
     logger.warn({ dir }, "SMTP_URL is not set: mails are written to the outbox, not delivered");
   }
-  return createOutboxMailer(dir, config.mailFrom, logger);
+  return withoutUndeliverable(createOutboxMailer(dir, config.mailFrom, logger), logger);
+}
+
+/**
+ * Drops mail to `.invalid` addresses (RFC 6761: that domain never exists), such as the demo
+ * member's. Nobody could receive it, and a password-reset link for the demo member written to the
+ * outbox would let whoever reads the log take that account over.
+ */
+export function withoutUndeliverable(mailer: Mailer, logger: Logger): Mailer {
+  return {
+    async send(message) {
+      if (/\.invalid\.?$/i.test(message.to.trim().split("@").at(-1) ?? "")) {
+        logger.info({ subject: message.subject }, "mail to an .invalid address dropped");
+        return;
+      }
+      await mailer.send(message);
+    },
+  };
 }
 
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {

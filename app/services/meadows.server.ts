@@ -25,7 +25,7 @@ export class LocationRequiredError extends Error {
 }
 
 /** What a member enters: the form's values with the pin position they confirmed. */
-export type MeadowInput = Omit<MeadowFormValues, "lat" | "lng"> & {
+export type MeadowInput = Omit<MeadowFormValues, "lat" | "lng" | "locatedAddress"> & {
   lat: number;
   lng: number;
   isDemo?: boolean;

@@ -176,7 +176,26 @@ export const meadowSchema = z.object({
     }),
   lat: optionalCoordinate(90),
   lng: optionalCoordinate(180),
+  /** The address the pin (lat, lng) was placed for: see addressFingerprint. */
+  locatedAddress: z.string().max(1000).optional(),
 });
+
+/**
+ * The address fields as one string, compared case- and space-insensitively. The form carries
+ * the fingerprint of the address its pin was found for; when the submitted address differs, the
+ * pin belongs to another address and the server geocodes again instead of saving.
+ */
+export function addressFingerprint(address: {
+  street: string;
+  houseNumber: string;
+  postalCode: string;
+  city: string;
+  country: string;
+}): string {
+  return [address.street, address.houseNumber, address.postalCode, address.city, address.country]
+    .map((part) => part.trim().replace(/\s+/g, " ").toLowerCase())
+    .join("|");
+}
 
 export type MeadowFormInput = z.input<typeof meadowSchema>;
 export type MeadowFormValues = z.output<typeof meadowSchema>;

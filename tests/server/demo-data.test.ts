@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnApp, type AppProcess } from "../support/app-process";
+import { createFreshPostgresDatabase, testDatabaseUrl } from "../support/databases";
+
+describe("a first start on a fresh embedded database", () => {
+  let app: AppProcess;
+
+  beforeAll(async () => {
+    // spawnApp turns demo data off by default; this start uses the default (unset).
+    app = await spawnApp({ SEED_DEMO: undefined }).ready;
+  });
+  afterAll(() => app?.stop());
+
+  it("adds the demo meadows, says so in the log, and marks their pages as demo", async () => {
+    const logged = app.logLines().find((line) => String(line.msg).startsWith("demo data"));
+    expect(logged).toMatchObject({ level: "info", meadows: expect.any(Number), members: 1 });
+    expect(Number(logged?.meadows)).toBeGreaterThanOrEqual(38);
+
+    for (const [path, badge] of [
+      ["/meadows/demo-001", "Demo meadow: an example, not a real place"],
+      ["/nl/meadows/demo-001", "Voorbeeldpluktuin: ter illustratie, geen echte plek"],
+    ] as const) {
+      const response = await fetch(app.url + path);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(badge);
+      expect(html).toContain("Tulpenpluktuin De Zandhoek");
+      expect(html).toContain("Plukweide demo");
+    }
+  });
+});
+
+describe.runIf(testDatabaseUrl)("a start on PostgreSQL without SEED_DEMO", () => {
+  let app: AppProcess;
+  let fresh: Awaited<ReturnType<typeof createFreshPostgresDatabase>>;
+
+  beforeAll(async () => {
+    fresh = await createFreshPostgresDatabase();
+    app = await spawnApp({ DATABASE_URL: fresh.url, SEED_DEMO: undefined }).ready;
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await fresh?.drop();
+  });
+
+  it("adds no demo data", async () => {
+    expect(app.logLines().some((line) => String(line.msg).startsWith("demo data"))).toBe(false);
+    expect((await fetch(`${app.url}/meadows/demo-001`)).status).toBe(404);
+  });
+});
