@@ -5,6 +5,8 @@ import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumExecutablePath } from "./tests/support/chromium.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+/** Port 9 (discard) is closed on loopback. */
+const MAP_STYLE_URL_UNREACHABLE = "http://127.0.0.1:9/styles/liberty";
 const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "plukweide-e2e-")), "data");
 /** The mail sink's SMTP port: beside the app's, so runs on other E2E_PORTs do not collide. */
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525 + (port - 3210));
@@ -64,6 +66,9 @@ export default defineConfig({
         DATA_DIR: dataDir,
         LOG_LEVEL: "warn",
         SMTP_URL: `smtp://user:pass@127.0.0.1:${smtpPort}`,
+        // No map server is reachable here: a closed loopback port fails at once, so every map
+        // shows the built-in basemap (tests/e2e/map.spec.ts checks that it does).
+        MAP_STYLE_URL: MAP_STYLE_URL_UNREACHABLE,
       },
     },
   ],

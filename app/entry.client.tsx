@@ -1,6 +1,7 @@
 import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { setNonce } from "get-nonce";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { NonceProvider } from "./components/nonce";
@@ -21,6 +22,9 @@ async function hydrate() {
   // Browsers hide nonce attributes, but the property keeps the value; elements React creates
   // later (the stylesheet when the layout remounts) need it to pass the Content-Security-Policy.
   const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "";
+  // Radix dialogs lock page scrolling with a <style> element (react-remove-scroll), which takes
+  // its nonce from get-nonce.
+  setNonce(nonce);
   startTransition(() => {
     hydrateRoot(
       document,

@@ -32,7 +32,12 @@ export default function handleRequest(
   const nonce = randomBytes(16).toString("base64");
   // Vite's development server injects inline scripts of its own; the policy is for production.
   if (!import.meta.env.DEV)
-    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    responseHeaders.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy(nonce, {
+        mapStyleUrl: loadContext.get(appContext).config.mapStyleUrl,
+      }),
+    );
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -149,11 +149,13 @@ export function ErrorBoundary() {
       : import.meta.env.DEV && error instanceof Error
         ? error.message
         : undefined;
+  // A refusal is the visitor's answer, not the server's failure: it gets a title that says so.
+  const title = status === 403 ? t("errors.forbiddenTitle") : t("errors.serverTitle");
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-16 sm:py-24">
-      <title>{`${t("errors.serverTitle")} · Plukweide`}</title>
+      <title>{`${title} · Plukweide`}</title>
       <p className="text-7xl font-bold text-destructive">{status}</p>
-      <h1 className="mt-4 text-3xl font-semibold tracking-tight">{t("errors.serverTitle")}</h1>
+      <h1 className="mt-4 text-3xl font-semibold tracking-tight">{title}</h1>
       {description ? <p className="mt-3 text-muted-foreground">{description}</p> : null}
       <a
         className="mt-8 inline-flex text-primary underline underline-offset-4"

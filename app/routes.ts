@@ -20,7 +20,11 @@ function pages(lang: "" | "en" | "nl") {
     route("auth/callback", "routes/auth/callback.tsx", { id: id("auth-callback") }),
     route("settings", "routes/settings.tsx", { id: id("settings") }),
     route("favorites", "routes/favorites.tsx", { id: id("favorites") }),
+    route("map", "routes/map.tsx", { id: id("map") }),
+    route("meadows", "routes/meadows/list.tsx", { id: id("meadows") }),
+    route("meadows/add", "routes/meadows/add.tsx", { id: id("meadow-add") }),
     route("meadows/:id", "routes/meadows/detail.tsx", { id: id("meadow") }),
+    route("meadows/:id/edit", "routes/meadows/edit.tsx", { id: id("meadow-edit") }),
     route("profile/:id", "routes/profile.tsx", { id: id("profile") }),
   ];
 }
@@ -30,6 +34,8 @@ export default [
   route("resources/locale", "routes/resources/locale.ts"),
   route("resources/colour-mode", "routes/resources/colour-mode.ts"),
   route("resources/logout", "routes/resources/logout.ts"),
+  // JSON for the map's viewport (DESIGN.md "Map").
+  route("api/meadows", "routes/api/meadows.ts"),
   ...pages(""),
   ...prefix("en", pages("en")),
   ...prefix("nl", pages("nl")),

@@ -21,6 +21,17 @@ export function AppToaster() {
   }, [flash, t, i18n]);
   return (
     <>
+      {flash && i18n.exists(flash.key) ? (
+        // Without JavaScript no toast appears: the message shows as a plain notice instead.
+        <noscript>
+          <p
+            role="status"
+            className="fixed right-4 bottom-4 z-50 max-w-sm rounded-md border border-border bg-card px-4 py-3 text-sm font-medium shadow-lg"
+          >
+            {t(flash.key as never)}
+          </p>
+        </noscript>
+      ) : null}
       <Toaster
         label={t("toast.region")}
         viewportLabel={`${t("toast.region")} ({hotkey})`}

@@ -1,15 +1,46 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
+import { Form, Link, useFetcher, useLoaderData } from "react-router";
+import { MeadowCard } from "~/components/meadow-card";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { appContext } from "~/context";
+import { useGeolocation, type Position } from "~/hooks/use-geolocation";
 import { getI18n } from "~/i18n.server";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/page-meta";
+import { meadowSearchQuery, parseMeadowSearch } from "~/lib/schemas/meadow-search";
 import { useLocalePath } from "~/hooks/use-shell-data";
+import { searchMeadows } from "~/services/meadows.server";
 import type { Route } from "./+types/home";
 
-export function loader({ context }: Route.LoaderArgs) {
+/** Cards on the home page: two rows on a wide screen. */
+const HOME_MEADOWS = 6;
+
+/**
+ * The newest meadows, or with `?lat=…&lng=…` (the browser's position, asked for by the page
+ * itself) the nearest ones.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { t } = getI18n(context);
+  const { db } = context.get(appContext);
+  const { lat, lng } = parseMeadowSearch(new URL(request.url).searchParams);
+  const near = lat !== undefined && lng !== undefined ? { lat, lng } : undefined;
+  const { items } = await searchMeadows(db, {
+    sort: near ? "distance" : "newest",
+    near,
+    pageSize: HOME_MEADOWS,
+  });
   return {
+    near,
+    meadows: items.map((meadow) => ({
+      id: meadow.id,
+      name: meadow.name,
+      city: meadow.city,
+      country: meadow.country,
+      priceText: meadow.priceText,
+      isDemo: meadow.isDemo,
+      distanceKm: meadow.distanceKm,
+    })),
     meta: { title: `Plukweide · ${t("meta.tagline")}`, description: t("meta.description") },
   };
 }
@@ -73,6 +104,8 @@ export default function Home() {
         </div>
       </section>
 
+      <HomeMeadows />
+
       <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="seasons">
         <h2 id="seasons" className="text-2xl font-semibold tracking-tight">
           {t("home.seasonsTitle")}
@@ -94,7 +127,7 @@ export default function Home() {
             <p className="mt-2 max-w-xl text-primary-foreground">{t("home.addText")}</p>
           </div>
           <Link
-            to={`${localePath("/login")}?redirectTo=${encodeURIComponent(localePath("/meadows/add"))}`}
+            to={localePath("/meadows/add")}
             className={cn(buttonVariants({ variant: "secondary", size: "lg" }), "shrink-0")}
           >
             {t("home.addButton")}
@@ -102,5 +135,83 @@ export default function Home() {
         </div>
       </section>
     </main>
+  );
+}
+
+/**
+ * The newest meadows, replaced by the nearest ones when the browser gives a position: at once
+ * when the visitor allowed that before, otherwise when they ask for it.
+ */
+function HomeMeadows() {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  const initial = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<typeof loader>();
+  const { state, locate } = useGeolocation();
+  const { meadows, near } = fetcher.data ?? initial;
+  const asked = useRef(false);
+
+  const showNearby = async () => {
+    const position: Position | null = await locate();
+    if (!position) return;
+    // About 100 m: enough to sort by, and no more of the visitor's whereabouts than needed.
+    const near = { lat: position.lat.toFixed(3), lng: position.lng.toFixed(3) };
+    await fetcher.load(`${localePath("/")}?index&${new URLSearchParams(near)}`);
+  };
+
+  useEffect(() => {
+    if (asked.current || !navigator.permissions) return;
+    asked.current = true;
+    navigator.permissions
+      .query({ name: "geolocation" })
+      .then((permission) => {
+        if (permission.state === "granted") void showNearby();
+      })
+      .catch(() => {});
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const failure = state.status === "failed" ? state.failure : undefined;
+  const loading = state.status === "locating" || fetcher.state !== "idle";
+  if (meadows.length === 0) return null;
+  return (
+    <section className="mx-auto max-w-6xl px-4 pt-12" aria-labelledby="home-meadows">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="home-meadows" className="text-2xl font-semibold tracking-tight">
+          {near ? t("home.nearbyTitle") : t("home.newestTitle")}
+        </h2>
+        <div className="flex flex-wrap items-center gap-3">
+          {near ? null : (
+            <Button variant="outline" size="sm" onClick={showNearby} loading={loading}>
+              {t("home.nearbyButton")}
+            </Button>
+          )}
+          <Link
+            to={localePath(`/meadows${near ? meadowSearchQuery(near) : ""}`)}
+            className="text-sm font-medium text-primary underline underline-offset-4"
+          >
+            {t("home.allMeadows")}
+          </Link>
+        </div>
+      </div>
+      {failure ? (
+        <p role="alert" className="mt-3 text-sm text-destructive">
+          {failure === "unsupported"
+            ? t("messages.geolocationUnsupported")
+            : t("messages.locationUnavailable")}
+        </p>
+      ) : null}
+      <ul
+        className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        aria-busy={loading || undefined}
+      >
+        {meadows.map((meadow) => (
+          <li key={meadow.id}>
+            <MeadowCard meadow={meadow} distanceKm={meadow.distanceKm} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

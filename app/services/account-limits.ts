@@ -8,6 +8,11 @@ export const LIMITS = {
   mailsPerIp: { max: 10, windowMs: 15 * 60_000 },
   mailsPerAddress: { max: 3, windowMs: 15 * 60_000 },
   twoFactorAttemptsPerIp: { max: 10, windowMs: 15 * 60_000 },
+  // Generous for someone entering the meadows they know in one evening, low enough to stop a
+  // script from filling the site or using it as a free geocoding service.
+  meadowsPerMember: { max: 30, windowMs: 24 * 60 * 60_000 },
+  geocodesPerMember: { max: 60, windowMs: 60 * 60_000 },
+  geocodesPerIp: { max: 120, windowMs: 60 * 60_000 },
 } satisfies Record<string, LimitRule>;
 
 /** Counts one mail sent on someone's request, per IP and per address; both must be within limits. */

@@ -13,8 +13,18 @@ import {
 // themselves; the failure message lists each violation and its elements instead.
 test.use({ trace: "off" });
 
-/** Every page of the shell, the 404 page included. */
-const shellPages = ["/", "/about", "/privacy", "/terms", "/no-such-page"];
+/** Every page of the shell, the 404 page included, and the meadow pages visitors see. */
+const shellPages = [
+  "/",
+  "/about",
+  "/privacy",
+  "/terms",
+  "/no-such-page",
+  "/meadows",
+  "/meadows?place=Utrecht&sort=distance",
+  "/map",
+  "/meadows/demo-001",
+];
 const languages = [
   { lang: "en", prefix: "" },
   { lang: "nl", prefix: "/nl" },

@@ -1,7 +1,16 @@
-import type { BrowserContext } from "@playwright/test";
-import { expect, gotoHydrated, test, waitForHydration, type Page } from "./fixtures";
+import { expect, gotoHydrated, test, waitForHydration } from "./fixtures";
 import { totpCode } from "../support/totp";
-import { linkIn, waitForMail } from "./mail";
+import { waitForMail } from "./mail";
+import {
+  expectSignedIn,
+  fillRegistration,
+  followMailedLink,
+  ownAddress,
+  register,
+  signIn,
+  uniqueEmail,
+  visitorHeaders,
+} from "./members";
 
 /** What each language's pages and mails say, for the same journeys in English and Dutch. */
 const languages = {
@@ -74,67 +83,6 @@ const languages = {
     twoFactorOff: "Verificatie in twee stappen staat uit",
   },
 } as const;
-
-type Texts = (typeof languages)[keyof typeof languages];
-
-let visitors = 0;
-/**
- * Each journey is a visitor of its own. The app trusts X-Forwarded-For from loopback (as behind a
- * reverse proxy), so the per-address limits on registering and mailing (a handful an hour) count
- * each journey apart instead of adding up over the whole run.
- */
-function visitorHeaders() {
-  return { "x-forwarded-for": `198.51.100.${++visitors}` };
-}
-
-async function ownAddress(context: BrowserContext) {
-  await context.setExtraHTTPHeaders(visitorHeaders());
-}
-
-function uniqueEmail(name = "anna") {
-  return `${name}+${Date.now()}-${++visitors}@example.org`;
-}
-
-async function fillRegistration(
-  page: Page,
-  t: Texts,
-  fields: { email: string; password: string; confirmPassword?: string },
-) {
-  await page.getByLabel(t.fullName, { exact: true }).fill("Anna de Vries");
-  await page.getByLabel(t.email, { exact: true }).fill(fields.email);
-  await page.getByLabel(t.password, { exact: true }).fill(fields.password);
-  await page
-    .getByLabel(t.confirmPassword, { exact: true })
-    .fill(fields.confirmPassword ?? fields.password);
-}
-
-/** Registers through the form; leaves the page on the check-your-email screen. */
-async function register(page: Page, t: Texts, email: string, password: string) {
-  await gotoHydrated(page, `${t.prefix}/register`);
-  await fillRegistration(page, t, { email, password });
-  await page.getByRole("button", { name: t.createAccount }).click();
-  await expect(page).toHaveURL(new RegExp(`^[^?]*${t.prefix}/verify-email\\?`));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.checkEmail);
-}
-
-/** Opens the link of the next mail with `subject` to `email`, checking it points at this site. */
-async function followMailedLink(page: Page, email: string, subject: string, baseURL?: string) {
-  const link = linkIn(await waitForMail(email, subject));
-  expect(link.origin).toBe(baseURL);
-  expect(link.pathname).toMatch(/^(\/nl)?\/auth\/callback$/);
-  await page.goto(link.href);
-}
-
-async function signIn(page: Page, t: Texts, email: string, password: string) {
-  await page.getByLabel(t.email, { exact: true }).fill(email);
-  await page.getByLabel(t.password, { exact: true }).fill(password);
-  await page.getByRole("button", { name: t.signIn }).click();
-}
-
-async function expectSignedIn(page: Page, t: Texts) {
-  await expect(page.getByRole("button", { name: t.signOut })).toBeVisible();
-  await expect(page.getByRole("link", { name: t.signIn })).toHaveCount(0);
-}
 
 test.describe("accounts", () => {
   test.beforeEach(async ({ page }) => ownAddress(page.context()));

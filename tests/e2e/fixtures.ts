@@ -15,7 +15,8 @@ export type { Page } from "@playwright/test";
  * Lines matching `allowed` are ignored (say, the browser's own "failed to load resource" line for
  * a page that is meant to answer 404). A line reads "console.error on {page}: {text} ({source})".
  */
-function watchForErrors(page: Page, allowed: readonly RegExp[]): string[] {
+function watchForErrors(page: Page, allowedByTest: readonly RegExp[]): string[] {
+  const allowed = [...allowedByTest, MAP_STYLE_UNREACHABLE];
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() !== "error") return;
@@ -67,6 +68,22 @@ export const test = base.extend<Options & Fixtures>({
 });
 
 /** The browser's own console line for a document that answers 404, as the 404 pages do. */
+/**
+ * The test server's MAP_STYLE_URL points at a refused port (playwright.config.ts), as when the
+ * tile server cannot be reached, so every map uses the built-in basemap and the browser reports
+ * the refused request. Allowed on every page.
+ */
+export const MAP_STYLE_UNREACHABLE = /net::ERR_UNSAFE_PORT \(http:\/\/127\.0\.0\.1:9\//;
+
+/**
+ * Tolerates these console errors in a test or describe block. A list of two or more goes in a
+ * tuple: Playwright reads a bare array whose second element is an object (a RegExp is) as a
+ * fixture's [value, options].
+ */
+export function allowConsoleErrors(...patterns: RegExp[]) {
+  return { allowedConsoleErrors: [patterns, { scope: "test" }] as [RegExp[], { scope: "test" }] };
+}
+
 export const NOT_FOUND_RESOURCE =
   /Failed to load resource: the server responded with a status of 404/;
 

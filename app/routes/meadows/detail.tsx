@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, useLoaderData } from "react-router";
+import { LazyPinMap } from "~/components/map/lazy-pin-map";
 import { Avatar } from "~/components/ui/avatar";
 import { appContext } from "~/context";
 import { useLocalePath, useShellData } from "~/hooks/use-shell-data";
@@ -10,6 +11,9 @@ import { getMeadow } from "~/services/meadows.server";
 import { avatarSources } from "~/services/profiles.server";
 import type { Route } from "./+types/detail";
 import { pageUrl } from "~/lib/page-url";
+import { getUser } from "~/session.server";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, storage, config } = context.get(appContext);
@@ -20,7 +24,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const url = new URL(pageUrl(request).pathname, config.appUrl).href;
   const country = countryName(meadow.country, lang);
   const description = (meadow.description || `${meadow.name}, ${meadow.city}`).slice(0, 200);
+  // Only for the member who added it; the edit page and its action check again.
+  const canEdit = meadow.ownerId !== null && getUser(context)?.id === meadow.ownerId;
   return {
+    canEdit,
     meadow: {
       id: meadow.id,
       name: meadow.name,
@@ -47,6 +54,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           }
         : null,
     },
+    mapStyleUrl: config.mapStyleUrl,
     meta: { title: `${meadow.name} · ${meadow.city} · Plukweide`, description, url },
     // schema.org: a place people visit, with its address and position, for rich link previews.
     jsonLd: {
@@ -90,7 +98,7 @@ export default function MeadowDetail() {
   const { t } = useTranslation();
   const { lang } = useShellData();
   const localePath = useLocalePath();
-  const { meadow } = useLoaderData<typeof loader>();
+  const { meadow, canEdit, mapStyleUrl } = useLoaderData<typeof loader>();
   const directions = `https://www.openstreetmap.org/directions?to=${meadow.lat}%2C${meadow.lng}`;
   const mapLink = `https://www.openstreetmap.org/?mlat=${meadow.lat}&mlon=${meadow.lng}#map=15/${meadow.lat}/${meadow.lng}`;
   return (
@@ -100,7 +108,17 @@ export default function MeadowDetail() {
           {t("meadow.demo")}
         </p>
       ) : null}
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{meadow.name}</h1>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{meadow.name}</h1>
+        {canEdit ? (
+          <Link
+            to={localePath(`/meadows/${meadow.id}/edit`)}
+            className={cn(buttonVariants({ variant: "outline", size: "sm" }), "shrink-0")}
+          >
+            {t("meadow.edit")}
+          </Link>
+        ) : null}
+      </div>
       <p className="mt-2 text-muted-foreground">
         {meadow.city}, {meadow.country}
       </p>
@@ -144,6 +162,20 @@ export default function MeadowDetail() {
                 {t("meadow.openMap")}
               </a>
             </span>
+            <div className="mt-3">
+              <LazyPinMap
+                lat={meadow.lat}
+                lng={meadow.lng}
+                name={meadow.name}
+                styleUrl={mapStyleUrl}
+              />
+              <Link
+                to={localePath(`/map?lat=${meadow.lat}&lng=${meadow.lng}&z=13`)}
+                className="mt-2 inline-flex text-primary underline underline-offset-4"
+              >
+                {t("mapView.showOnMap")}
+              </Link>
+            </div>
           </Fact>
           {meadow.website || meadow.phone || meadow.instagram ? (
             <Fact label={t("meadow.contact")}>

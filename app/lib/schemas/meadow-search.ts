@@ -1,0 +1,159 @@
+import { COUNTRIES, type Country } from "./meadow";
+import { z } from "./zod";
+
+/*
+ * The meadows list's query, as it lives in the URL (`/meadows?q=tulp&country=NL&place=Utrecht&km=25`),
+ * so a search can be shared, bookmarked and stepped through with the back button. Parsing is
+ * lenient: a value that makes no sense (a typo, an old link, a hand-edited address) falls back to
+ * its default instead of failing the page, and only values checked here reach the search.
+ *
+ * Parameters: q (words in name or description), country (ISO alpha-2 of COUNTRIES), sort
+ * (distance, name, price), km (maximum distance), lat and lng (the visitor's own position, from
+ * "use my location"), place (a typed address, placed by the geocoder) and page (1-based).
+ */
+
+/** The orders the list offers (SPEC: distance, name, price). */
+export const LIST_SORTS = ["distance", "name", "price"] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+
+/** Meadows per page. */
+export const LIST_PAGE_SIZE = 20;
+/** The choices of the maximum-distance filter; other values within the limits work too. */
+export const DISTANCE_CHOICES_KM = [5, 10, 25, 50, 100] as const;
+export const MIN_DISTANCE_KM = 1;
+/** Beyond a day trip: a larger radius filters nothing the country filter would not. */
+export const MAX_DISTANCE_KM = 500;
+/** Deeper pages are never reached by clicking; the bound keeps the database from skipping far. */
+export const MAX_PAGE = 500;
+export const QUERY_MAX_LENGTH = 100;
+export const PLACE_MAX_LENGTH = 200;
+/** Three decimals of a degree are about 100 m: near enough to sort by, and no street address. */
+const COORDINATE_DECIMALS = 3;
+
+export interface MeadowSearch {
+  /** Trimmed; "" when there are no words. */
+  q: string;
+  country?: Country;
+  /** The order asked for; absent means the default (see `effectiveSort`). */
+  sort?: ListSort;
+  /** Maximum distance in whole kilometres; only applies with a location. */
+  km?: number;
+  /** Both or neither. */
+  lat?: number;
+  lng?: number;
+  /** The typed address; "" when none. Takes precedence over lat/lng. */
+  place: string;
+  page: number;
+}
+
+/** A form or URL value as text: the first one when a parameter is given twice. */
+const text = z.preprocess(
+  (value) => (Array.isArray(value) ? value[0] : value),
+  z.string().catch(""),
+);
+
+function boundedText(max: number) {
+  return text.transform((value) => value.trim().slice(0, max).trim());
+}
+
+/** A number in a URL; anything else (empty, "abc", "1e999") is undefined. */
+const number = text.transform((value) => {
+  if (value.trim() === "") return undefined;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) ? parsed : undefined;
+});
+
+function roundCoordinate(value: number): number {
+  const factor = 10 ** COORDINATE_DECIMALS;
+  // `+ 0` turns -0 into 0, so the URL never reads "lat=-0".
+  return Math.round(value * factor) / factor + 0;
+}
+
+function coordinate(limit: number) {
+  return number.transform((value) =>
+    value !== undefined && Math.abs(value) <= limit ? roundCoordinate(value) : undefined,
+  );
+}
+
+export const meadowSearchSchema = z
+  .object({
+    q: boundedText(QUERY_MAX_LENGTH),
+    country: text.transform((value) => {
+      const code = value.trim().toUpperCase();
+      return (COUNTRIES as readonly string[]).includes(code) ? (code as Country) : undefined;
+    }),
+    sort: text.transform((value) => {
+      const sort = value.trim().toLowerCase();
+      return (LIST_SORTS as readonly string[]).includes(sort) ? (sort as ListSort) : undefined;
+    }),
+    km: number.transform((value) =>
+      value === undefined || value <= 0
+        ? undefined
+        : Math.min(Math.max(Math.round(value), MIN_DISTANCE_KM), MAX_DISTANCE_KM),
+    ),
+    lat: coordinate(90),
+    lng: coordinate(180),
+    place: boundedText(PLACE_MAX_LENGTH),
+    page: number.transform((value) =>
+      value === undefined || value < 1 ? 1 : Math.min(Math.floor(value), MAX_PAGE),
+    ),
+  })
+  .transform(({ lat, lng, ...rest }): MeadowSearch => {
+    const search: MeadowSearch = { q: rest.q, place: rest.place, page: rest.page };
+    if (rest.country) search.country = rest.country;
+    if (rest.sort) search.sort = rest.sort;
+    if (rest.km !== undefined) search.km = rest.km;
+    // A position needs both halves; one alone is dropped.
+    if (lat !== undefined && lng !== undefined) Object.assign(search, { lat, lng });
+    return search;
+  });
+
+const KEYS = ["q", "country", "sort", "km", "lat", "lng", "place", "page"] as const;
+
+/** The search in `params` (a page's URL, or a GET form's data); never throws. */
+export function parseMeadowSearch(params: URLSearchParams): MeadowSearch {
+  const raw: Record<string, string | undefined> = {};
+  for (const key of KEYS) raw[key] = params.get(key) ?? undefined;
+  return meadowSearchSchema.parse(raw);
+}
+
+/**
+ * The order a search is shown in: the one asked for, nearest first when a location is known and
+ * none was asked for, and by name otherwise. Name rather than newest: it is one of the orders the
+ * sort menu offers, so the menu always shows the order in use, and it keeps a shared link's pages
+ * stable while meadows are added. A distance sort without a location falls back to name.
+ */
+export function effectiveSort(sort: ListSort | undefined, locationKnown: boolean): ListSort {
+  if (sort === "distance" || sort === undefined) return locationKnown ? "distance" : "name";
+  return sort;
+}
+
+/**
+ * The URL query for a search, leaving out what is at its default or has no effect: no words,
+ * page 1, a sort that comes out as the default order, a distance without a location. Parameters come in a fixed order, so the same search
+ * always has the same address.
+ */
+export function meadowSearchParams(search: Partial<MeadowSearch>): URLSearchParams {
+  const params = new URLSearchParams();
+  const place = search.place ?? "";
+  const coordinates = place === "" && search.lat !== undefined && search.lng !== undefined;
+  const located = place !== "" || coordinates;
+  if (search.q) params.set("q", search.q);
+  if (search.country) params.set("country", search.country);
+  if (place) params.set("place", place);
+  if (coordinates) {
+    params.set("lat", String(search.lat));
+    params.set("lng", String(search.lng));
+  }
+  if (located && search.km !== undefined) params.set("km", String(search.km));
+  const sort = search.sort && effectiveSort(search.sort, located);
+  if (sort && sort !== effectiveSort(undefined, located)) params.set("sort", sort);
+  if (search.page !== undefined && search.page > 1) params.set("page", String(search.page));
+  return params;
+}
+
+/** `?…` for a link, or "" when the search is the default one. */
+export function meadowSearchQuery(search: Partial<MeadowSearch>): string {
+  const query = meadowSearchParams(search).toString();
+  return query ? `?${query}` : "";
+}

@@ -1,0 +1,30 @@
+import { appContext } from "~/context";
+import { getI18n } from "~/i18n.server";
+import { viewportQuerySchema } from "~/lib/schemas/viewport";
+import { viewportMeadows } from "~/services/meadows.server";
+import type { Route } from "./+types/meadows";
+
+/**
+ * The map's viewport query (DESIGN.md "Map"): the pins, or clusters of them, in a bounding box at
+ * a zoom, with the list's filters. The answer depends on the query string alone, so browsers and
+ * shared caches may keep it briefly: a map panned back and forth asks again at most every 30 s.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(appContext);
+  const { t } = getI18n(context);
+  const parsed = viewportQuerySchema.safeParse(
+    Object.fromEntries(new URL(request.url).searchParams),
+  );
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "mapView.errors.bbox";
+    return Response.json(
+      { error: t(message as never) },
+      { status: 400, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  const { bbox, zoom, q, country } = parsed.data;
+  const result = await viewportMeadows(db, { bbox, zoom, filters: { text: q, country } });
+  return Response.json(result, {
+    headers: { "Cache-Control": "public, max-age=30", Vary: "Accept-Encoding" },
+  });
+}

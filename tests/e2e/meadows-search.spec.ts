@@ -1,0 +1,378 @@
+import AxeBuilder from "@axe-core/playwright";
+import { DEMO_MEADOWS } from "../../db/seed/demo-meadows";
+import { parsePriceAmount } from "../../app/services/price";
+import {
+  expect,
+  gotoHydrated,
+  preferenceCookie,
+  test,
+  waitForHydration,
+  type Page,
+} from "./fixtures";
+
+/*
+ * The meadows list and search (/meadows) against the demo meadows a fresh embedded database
+ * starts with (db/seed). Other journeys may add meadows to the same server, so assertions check
+ * properties (every demo match is there, orders hold, distances ascend) rather than exact lists.
+ */
+
+const UTRECHT = { latitude: 52.0907, longitude: 5.1214 };
+
+/** Lower case without accents, as the search compares. */
+function fold(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+function demoMatching(word: string) {
+  return DEMO_MEADOWS.filter((meadow) =>
+    fold(`${meadow.name} ${meadow.description}`).includes(fold(word)),
+  );
+}
+
+const demoNames = new Set(DEMO_MEADOWS.map((meadow) => meadow.name));
+
+const texts = {
+  en: {
+    prefix: "",
+    search: "Name or description",
+    place: "Near a place",
+    searchButton: "Search",
+    country: "Country",
+    maxDistance: "Maximum distance",
+    sort: "Sort by",
+    useMyLocation: "Use my location",
+    nearUtrecht: "Near Utrecht, Netherlands",
+    nearYou: "Near your location",
+    clearLocation: "Clear location",
+    belgium: "Belgium",
+    count: /^\d+ meadows?$/,
+    notFound: "Could not find the location",
+    unavailable: "Could not get your location",
+    unsupported: "Geolocation is not supported by your browser",
+    noMeadows: "No meadows found",
+    next: "Next",
+    previous: "Previous",
+    firstPage: "Back to the first page",
+    needsJavaScript: "Turn on JavaScript to use your location.",
+  },
+  nl: {
+    prefix: "/nl",
+    search: "Naam of beschrijving",
+    place: "In de buurt van",
+    searchButton: "Zoeken",
+    country: "Land",
+    maxDistance: "Maximale afstand",
+    sort: "Sorteren op",
+    useMyLocation: "Gebruik mijn locatie",
+    nearUtrecht: "In de buurt van Utrecht, Nederland",
+    nearYou: "In de buurt van jouw locatie",
+    clearLocation: "Locatie wissen",
+    belgium: "België",
+    count: /^\d+ pluktuinen?$/,
+    notFound: "We konden die plaats niet vinden",
+    unavailable: "We konden je locatie niet bepalen",
+    unsupported: "Je browser ondersteunt geen locatiebepaling",
+    noMeadows: "Geen pluktuinen gevonden",
+    next: "Volgende",
+    previous: "Vorige",
+    firstPage: "Terug naar de eerste pagina",
+    needsJavaScript: "Zet JavaScript aan om je locatie te gebruiken.",
+  },
+} as const;
+
+function results(page: Page) {
+  return page.getByTestId("meadow-results").getByRole("listitem");
+}
+
+/** Waits until no search is loading, then reads the names on the cards. */
+async function resultNames(page: Page): Promise<string[]> {
+  await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+  return page.getByTestId("meadow-results").getByRole("heading").allTextContents();
+}
+
+async function resultDistances(page: Page): Promise<number[]> {
+  await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+  const values = await page
+    .locator("[data-distance-km]")
+    .evaluateAll((elements) =>
+      elements.map((element) => Number(element.getAttribute("data-distance-km"))),
+    );
+  return values;
+}
+
+function expectAscending(values: number[]) {
+  for (let i = 1; i < values.length; i++) {
+    expect(values[i], `item ${i} of ${values.join(", ")}`).toBeGreaterThanOrEqual(values[i - 1]!);
+  }
+}
+
+function searchParams(page: Page): URLSearchParams {
+  return new URL(page.url()).searchParams;
+}
+
+for (const lang of ["en", "nl"] as const) {
+  const t = texts[lang];
+  const list = `${t.prefix}/meadows`;
+
+  test.describe(`meadows list (${lang})`, () => {
+    test("typing a word finds the meadows with it in name or description", async ({ page }) => {
+      await gotoHydrated(page, list);
+      await expect(page.getByTestId("result-count")).toHaveText(t.count);
+      const search = page.getByRole("searchbox", { name: t.search });
+      await search.pressSequentially("tulp", { delay: 40 });
+      await expect(page).toHaveURL(/[?&]q=tulp(&|$)/);
+      // Results came without a reload, and typing can go on.
+      await expect(search).toBeFocused();
+      const names = await resultNames(page);
+      const expected = demoMatching("tulp").map((meadow) => meadow.name);
+      expect(expected.length).toBeGreaterThan(2);
+      expect(names).toEqual(expect.arrayContaining(expected));
+      for (const name of names.filter((shown) => demoNames.has(shown))) {
+        expect(expected, `${name} matches "tulp"`).toContain(name);
+      }
+      // Case and accents do not matter.
+      await search.fill("DAHLIATUN");
+      await expect(page).toHaveURL(/[?&]q=DAHLIATUN/);
+      expect(await resultNames(page)).toContain("Dahliatún Bolsward");
+    });
+
+    test("the country filter and the name and price orders", async ({ page }) => {
+      await gotoHydrated(page, list);
+      await page.getByLabel(t.country).selectOption("BE");
+      await expect(page).toHaveURL(/[?&]country=BE/);
+      const names = await resultNames(page);
+      const belgian = DEMO_MEADOWS.filter((meadow) => meadow.country === "BE");
+      expect(names).toEqual(expect.arrayContaining(belgian.map((meadow) => meadow.name)));
+      for (const card of await results(page).all()) await expect(card).toContainText(t.belgium);
+      // By name (the default without a location): in the order of the names without accents.
+      const folded = names.map(fold);
+      expect(folded).toEqual([...folded].sort());
+
+      await page.getByLabel(t.sort).selectOption("price");
+      await expect(page).toHaveURL(/[?&]sort=price/);
+      await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+      const prices = await page
+        .getByTestId("meadow-results")
+        .locator("[data-price]")
+        .allTextContents();
+      const amounts = prices.map(parsePriceAmount);
+      const known = amounts.filter((amount): amount is number => amount !== null);
+      expectAscending(known);
+      // Prices without an amount come last.
+      expect(amounts.slice(known.length).every((amount) => amount === null)).toBe(true);
+      expect(amounts.slice(0, known.length).every((amount) => amount !== null)).toBe(true);
+      // The sort explains how prices compare.
+      await expect(page.getByText(/0[.,]33/)).toBeVisible();
+    });
+
+    test("a place sets the location: nearest first, then within a distance", async ({ page }) => {
+      await gotoHydrated(page, list);
+      const sort = page.getByLabel(t.sort);
+      const maxDistance = page.getByLabel(t.maxDistance);
+      // Without a location, distance needs one.
+      await expect(maxDistance).toBeDisabled();
+      await expect(sort.locator('option[value="distance"]')).toBeDisabled();
+
+      await page.getByLabel(t.place).fill("Utrecht");
+      await page.getByLabel(t.place).press("Enter");
+      await expect(page).toHaveURL(/[?&]place=Utrecht/);
+      await expect(page.getByTestId("active-location")).toHaveText(t.nearUtrecht);
+      await expect(sort).toHaveValue("distance");
+      const distances = await resultDistances(page);
+      expect(distances).toHaveLength(20);
+      expectAscending(distances);
+      expect(distances[0]).toBeLessThan(15);
+
+      await expect(maxDistance).toBeEnabled();
+      await maxDistance.selectOption("25");
+      await expect(page).toHaveURL(/[?&]km=25/);
+      const near = await resultDistances(page);
+      expect(near.length).toBeGreaterThan(0);
+      expect(near.length).toBeLessThan(20);
+      expect(near.every((km) => km <= 25)).toBe(true);
+      expectAscending(near);
+
+      // Clearing the location goes back to the name order, without distances.
+      await page.getByRole("link", { name: t.clearLocation }).click();
+      await expect(page.getByTestId("active-location")).toHaveCount(0);
+      await expect(page.getByLabel(t.place)).toHaveValue("");
+      expect(searchParams(page).has("km")).toBe(false);
+      expect(await resultDistances(page)).toEqual([]);
+    });
+
+    test("a place that cannot be found says so and keeps the rest", async ({ page }) => {
+      await gotoHydrated(page, `${list}?q=tulp&country=NL`);
+      await page.getByLabel(t.place).fill("Xyzzyvlakte");
+      await page.getByRole("button", { name: t.searchButton }).click();
+      await expect(page.getByText(t.notFound)).toBeVisible();
+      await expect(page.getByLabel(t.place)).toHaveValue("Xyzzyvlakte");
+      await expect(page.getByRole("searchbox", { name: t.search })).toHaveValue("tulp");
+      await expect(page.getByLabel(t.country)).toHaveValue("NL");
+      expect((await resultNames(page)).length).toBeGreaterThan(0);
+      // A distance order in the address has nothing to measure from: names, and no error.
+      const response = await page.goto(`${list}?sort=distance&km=10&place=Xyzzyvlakte`);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByText(t.notFound)).toBeVisible();
+      await expect(page.getByTestId("result-count")).toHaveText(t.count);
+    });
+
+    test("use my location, when the browser gives it", async ({ openPage }) => {
+      const page = await openPage({ geolocation: UTRECHT, permissions: ["geolocation"] });
+      await gotoHydrated(page, list);
+      await page.getByRole("button", { name: t.useMyLocation }).click();
+      await expect(page).toHaveURL(/[?&]lat=52\.091&lng=5\.121/);
+      await expect(page.getByTestId("active-location")).toHaveText(t.nearYou);
+      const distances = await resultDistances(page);
+      expect(distances.length).toBeGreaterThan(0);
+      expectAscending(distances);
+    });
+
+    test("use my location, when the browser refuses", async ({ openPage }) => {
+      const page = await openPage({ geolocation: UTRECHT, permissions: [] });
+      await gotoHydrated(page, list);
+      await page.getByRole("button", { name: t.useMyLocation }).click();
+      await expect(page.getByRole("alert").filter({ hasText: t.unavailable })).toBeVisible();
+      expect(searchParams(page).has("lat")).toBe(false);
+    });
+
+    test("use my location, in a browser without geolocation", async ({ page }) => {
+      await page.addInitScript(() => {
+        delete (Navigator.prototype as { geolocation?: Geolocation }).geolocation;
+      });
+      await gotoHydrated(page, list);
+      await page.getByRole("button", { name: t.useMyLocation }).click();
+      await expect(page.getByRole("alert").filter({ hasText: t.unsupported })).toBeVisible();
+    });
+
+    test("searching works without JavaScript", async ({ openPage }) => {
+      const page = await openPage({ javaScriptEnabled: false });
+      await page.goto(list);
+      await expect(page.getByRole("button", { name: t.useMyLocation })).toBeDisabled();
+      // Said in <noscript>, which Playwright's "JavaScript off" still parses as script-enabled
+      // browsers do (as text), so its content is checked rather than its visibility.
+      expect(await page.locator("noscript").evaluate((element) => element.textContent)).toContain(
+        t.needsJavaScript,
+      );
+      await page.getByRole("searchbox", { name: t.search }).fill("tulp");
+      await page.getByLabel(t.place).fill("Utrecht");
+      await page.getByRole("button", { name: t.searchButton }).click();
+      await expect(page).toHaveURL(/[?&]q=tulp/);
+      await expect(page.getByTestId("active-location")).toHaveText(t.nearUtrecht);
+      const names = await resultNames(page);
+      expect(names).toEqual(
+        expect.arrayContaining(demoMatching("tulp").map((meadow) => meadow.name)),
+      );
+      // Distance works once the place is known.
+      await page.getByLabel(t.sort).selectOption("distance");
+      await page.getByRole("button", { name: t.searchButton }).click();
+      await expect(page).toHaveURL(/[?&]place=Utrecht/);
+      expectAscending(await resultDistances(page));
+    });
+
+    test("a search's address can be shared, and back returns to the previous search", async ({
+      page,
+      openPage,
+    }) => {
+      await gotoHydrated(page, list);
+      const search = page.getByRole("searchbox", { name: t.search });
+      await search.pressSequentially("appel", { delay: 40 });
+      await expect(page).toHaveURL(/[?&]q=appel/);
+      const appleNames = await resultNames(page);
+      await page.getByLabel(t.country).selectOption("NL");
+      await expect(page).toHaveURL(/[?&]country=NL/);
+      const dutchAppleNames = await resultNames(page);
+      expect(dutchAppleNames.length).toBeLessThan(appleNames.length);
+
+      // The same address elsewhere shows the same results.
+      const shared = await openPage();
+      await gotoHydrated(shared, page.url());
+      expect(await resultNames(shared)).toEqual(dutchAppleNames);
+      await expect(shared.getByRole("searchbox", { name: t.search })).toHaveValue("appel");
+
+      await page.goBack();
+      await expect(page).toHaveURL(/[?&]q=appel/);
+      await expect(page).not.toHaveURL(/[?&]country=/);
+      await expect(page.getByLabel(t.country)).toHaveValue("");
+      // Back changes the address at once and the results when they have loaded.
+      await expect.poll(() => resultNames(page)).toEqual(appleNames);
+      await page.goBack();
+      await expect(page).toHaveURL(new RegExp(`${list}$`));
+      await expect(search).toHaveValue("");
+    });
+
+    test("pages of 20, with next and previous", async ({ page }) => {
+      await gotoHydrated(page, list);
+      const first = await resultNames(page);
+      expect(first).toHaveLength(20);
+      const pages = page.getByRole("navigation", { name: lang === "en" ? "Pages" : "Pagina's" });
+      await pages.getByRole("link", { name: t.next }).click();
+      await expect(page).toHaveURL(/[?&]page=2/);
+      const second = await resultNames(page);
+      expect(second.length).toBeGreaterThan(0);
+      expect(second.some((name) => first.includes(name))).toBe(false);
+      await pages.getByRole("link", { name: t.previous }).click();
+      await expect(page).not.toHaveURL(/[?&]page=/);
+      expect(await resultNames(page)).toEqual(first);
+
+      // Past the last page: nothing found, and a way back.
+      await gotoHydrated(page, `${list}?page=99`);
+      await expect(page.getByTestId("result-count")).toHaveText(t.noMeadows);
+      await page.getByRole("link", { name: t.firstPage }).click();
+      await expect(page).toHaveURL(new RegExp(`${list}$`));
+      expect(await resultNames(page)).toEqual(first);
+    });
+
+    test("says so when nothing matches", async ({ page }) => {
+      await gotoHydrated(page, `${list}?q=zzqqxx`);
+      await expect(page.getByTestId("result-count")).toHaveText(t.noMeadows);
+      await expect(page.getByTestId("meadow-results")).toHaveCount(0);
+    });
+  });
+}
+
+test("bad values in the address fall back to defaults", async ({ page }) => {
+  const response = await page.goto(
+    "/meadows?sort=distance&km=-3&lat=north&lng=999&country=XX&page=abc&q=",
+  );
+  expect(response?.status()).toBe(200);
+  await waitForHydration(page);
+  await expect(page.getByTestId("result-count")).toHaveText(texts.en.count);
+  await expect(page.getByLabel(texts.en.sort)).toHaveValue("name");
+  await expect(page.getByLabel(texts.en.country)).toHaveValue("");
+});
+
+test.describe("accessibility", () => {
+  const states = [
+    "/meadows",
+    "/nl/meadows?place=Utrecht&sort=price&km=50",
+    "/meadows?place=Xyzzyvlakte&country=BE",
+    "/nl/meadows?q=zzqqxx",
+  ];
+  for (const path of states) {
+    test(`axe finds no serious or critical violations on ${path}`, async ({ page, baseURL }) => {
+      for (const mode of ["light", "dark"] as const) {
+        await page.context().addCookies([preferenceCookie("theme", mode, baseURL!)]);
+        for (const width of [360, 1280]) {
+          await page.setViewportSize({ width, height: 800 });
+          await gotoHydrated(page, path);
+          // Phones fold the filters away; open them so they are checked too.
+          const summary = page.locator("summary", { hasText: /filter/i });
+          if (await summary.isVisible()) await summary.click();
+          const { violations } = await new AxeBuilder({ page })
+            .setLegacyMode(true)
+            .options({ resultTypes: ["violations"] })
+            .analyze();
+          const serious = violations
+            .filter(
+              (violation) => violation.impact === "serious" || violation.impact === "critical",
+            )
+            .map(
+              (violation) =>
+                `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
+            );
+          expect.soft(serious, `${path}, ${mode}, ${width} px`).toEqual([]);
+        }
+      }
+    });
+  }
+});

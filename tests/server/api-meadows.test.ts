@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnApp, type AppProcess } from "../support/app-process";
+
+// The map's viewport query against the built app, on an embedded database with the demo meadows.
+describe("GET /api/meadows", () => {
+  let app: AppProcess;
+
+  beforeAll(async () => {
+    app = await spawnApp({ SEED_DEMO: "true" }).ready;
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const get = (query: string) => fetch(`${app.url}/api/meadows?${query}`);
+
+  it("answers the pins of a view as JSON that browsers may keep briefly", async () => {
+    const response = await get("bbox=2.5,49.4,7.3,53.6&zoom=7");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=30");
+    const body = (await response.json()) as {
+      kind: string;
+      points: { id: string; name: string; city: string; lat: number; lng: number }[];
+    };
+    expect(body.kind).toBe("points");
+    expect(body.points.length).toBeGreaterThanOrEqual(30);
+    for (const point of body.points) {
+      expect(point).toEqual(
+        expect.objectContaining({
+          id: expect.any(String),
+          name: expect.any(String),
+          city: expect.any(String),
+          lat: expect.any(Number),
+          lng: expect.any(Number),
+        }),
+      );
+      expect(point.lat).toBeGreaterThanOrEqual(49.4);
+      expect(point.lng).toBeLessThanOrEqual(7.3);
+    }
+  });
+
+  it("applies the list's filters", async () => {
+    const all = (await (await get("bbox=2.5,49.4,7.3,53.6&zoom=7")).json()) as {
+      points: unknown[];
+    };
+    const belgium = (await (await get("bbox=2.5,49.4,7.3,53.6&zoom=7&country=be")).json()) as {
+      points: unknown[];
+    };
+    expect(belgium.points.length).toBeGreaterThan(0);
+    expect(belgium.points.length).toBeLessThan(all.points.length);
+    const none = (await (await get("bbox=2.5,49.4,7.3,53.6&zoom=7&q=xylofoonzzz")).json()) as {
+      points: unknown[];
+    };
+    expect(none.points).toEqual([]);
+  });
+
+  it("answers empty views, the whole world and views across the antimeridian", async () => {
+    for (const query of [
+      "bbox=-30,-10,-20,0&zoom=5",
+      "bbox=-180,-90,180,90&zoom=0",
+      "bbox=-900,-85,900,85&zoom=0",
+      "bbox=170,-10,190,10&zoom=4",
+      "bbox=1e9,-1,1e9,1&zoom=22",
+    ]) {
+      const response = await get(query);
+      expect(response.status, query).toBe(200);
+      expect(["points", "clusters"], query).toContain(
+        ((await response.json()) as { kind: string }).kind,
+      );
+    }
+  });
+
+  it.each([
+    ["", "bbox must be four numbers"],
+    ["bbox=1,2,3&zoom=4", "bbox must be four numbers"],
+    ["bbox=a,b,c,d&zoom=4", "bbox must be four numbers"],
+    ["bbox=1,-95,3,4&zoom=4", "latitudes"],
+    ["bbox=1,2,3,4", "zoom must be a whole number"],
+    ["bbox=1,2,3,4&zoom=23", "zoom must be a whole number"],
+    ["bbox=1,2,3,4&zoom=2.5", "zoom must be a whole number"],
+    [`bbox=1,2,3,4&zoom=4&q=${"x".repeat(101)}`, "at most 100 characters"],
+    ["bbox=1,2,3,4&zoom=4&country=XX", "country must be one of"],
+  ])("refuses %s with 400 and a message", async (query, message) => {
+    const response = await get(query);
+    expect(response.status).toBe(400);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(((await response.json()) as { error: string }).error).toContain(message);
+  });
+});

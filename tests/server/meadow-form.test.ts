@@ -1,0 +1,271 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addressFingerprint } from "../../app/lib/schemas/meadow";
+import { freshDataDir, spawnApp, type AppProcess } from "../support/app-process";
+import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { freePort, Visitor } from "../support/visitor";
+
+/**
+ * Adding, editing and deleting meadows on the production build, as a browser without JavaScript
+ * does it: urlencoded forms, redirects followed by hand. The embedded geocoder places towns.
+ */
+
+/** Whether the rendered page shows `text` as an element's whole text (not only in its data). */
+function shows(html: string, text: string): boolean {
+  return html.includes(`>${text}<`);
+}
+
+const UTRECHT = {
+  name: "Bloemenpluktuin De Wei",
+  description: "Zinnia's en dahlia's.\nNeem een schaar mee.",
+  priceText: "€0.50 per stem",
+  openingHours: "Daily 9:00–18:00",
+  street: "Oudegracht",
+  houseNumber: "12",
+  postalCode: "3511 AB",
+  city: "Utrecht",
+  country: "NL",
+  addressExtra: "",
+  website: "dewei.example.nl",
+  phone: "+31 30 123 4567",
+  instagram: "@DeWei.Pluk",
+};
+
+function hiddenValue(html: string, name: string): string | undefined {
+  return new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html)?.[1];
+}
+
+describe("adding, editing and deleting meadows", () => {
+  let smtp: TestSmtpServer;
+  let app: AppProcess;
+  const visitor = () => new Visitor(() => app.url);
+  let addresses = 0;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    const port = await freePort();
+    app = await spawnApp({
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      SMTP_URL: smtp.url,
+      DATA_DIR: freshDataDir(),
+      SEED_DEMO: "false",
+    }).ready;
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await smtp?.close();
+  });
+
+  /** Registers through the form and follows the emailed link: a signed-in member. */
+  async function member() {
+    const browser = visitor();
+    const email = `member+${Date.now()}-${++addresses}@example.org`;
+    const response = await browser.post("/register", {
+      name: "Mila Bakker",
+      email,
+      password: "dahlia-zomer-2026",
+      confirmPassword: "dahlia-zomer-2026",
+    });
+    expect(response.status).toBe(302);
+    const mail = await smtp.waitForMail((received) => received.to.includes(email));
+    const link = /https?:\/\/\S+/.exec(mail.text)![0];
+    expect((await browser.get(link)).status).toBe(302);
+    return browser;
+  }
+
+  /** Locates Utrecht, then saves with the pin moved a little: the new meadow's path. */
+  async function addMeadow(browser: Visitor, values: Record<string, string> = UTRECHT) {
+    const located = await browser.post("/meadows/add", { ...values, intent: "locate" });
+    expect(located.status).toBe(200);
+    const html = await located.text();
+    const fingerprint = hiddenValue(html, "locatedAddress");
+    expect(fingerprint).toBeDefined();
+    const saved = await browser.post("/meadows/add", {
+      ...values,
+      lat: "52.0931",
+      lng: "5.1187",
+      locatedAddress: fingerprint!.replaceAll("&amp;", "&"),
+      intent: "save",
+    });
+    expect(saved.status).toBe(302);
+    return saved.headers.get("location")!;
+  }
+
+  it("sends visitors to sign in first, and back to the form afterwards", async () => {
+    const response = await visitor().get("/nl/meadows/add");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/nl/login?redirectTo=%2Fnl%2Fmeadows%2Fadd");
+    const post = await visitor().post("/meadows/add", { ...UTRECHT, intent: "locate" });
+    expect(post.status).toBe(302);
+  });
+
+  it("checks every rule in both languages and keeps what was typed", async () => {
+    const browser = await member();
+    const empty = await browser.post("/meadows/add", { name: "ab", intent: "locate" });
+    expect(empty.status).toBe(400);
+    const html = await empty.text();
+    for (const message of [
+      "Name must be at least 3 characters",
+      "Price is required",
+      "Opening hours are required",
+      "Street is required",
+      "House number is required",
+      "Postal code is required",
+      "City is required",
+      "Country is required",
+    ]) {
+      expect(shows(html, message), message).toBe(true);
+    }
+    expect(html).toContain('value="ab"');
+
+    const dutch = await browser.post("/nl/meadows/add", {
+      ...UTRECHT,
+      name: "ab",
+      website: "javascript:alert(1)",
+      phone: "12",
+      instagram: "https://www.instagram.com/p/abc/",
+      intent: "locate",
+    });
+    expect(dutch.status).toBe(400);
+    const dutchHtml = await dutch.text();
+    expect(shows(dutchHtml, "De naam moet minstens 3 tekens lang zijn")).toBe(true);
+    expect(dutchHtml).toContain("Zinnia&#x27;s en dahlia&#x27;s.");
+  });
+
+  it("says when the address cannot be placed, keeping every field", async () => {
+    const browser = await member();
+    const response = await browser.post("/meadows/add", {
+      ...UTRECHT,
+      city: "Nergenshuizen aan de Nooit",
+      postalCode: "9999 ZZ",
+      intent: "locate",
+    });
+    expect(response.status).toBe(422);
+    const html = await response.text();
+    expect(shows(html, "Please enter a valid address to continue")).toBe(true);
+    expect(html).toContain('value="Nergenshuizen aan de Nooit"');
+    expect(html).toContain('value="Oudegracht"');
+    expect(html).toContain("Neem een schaar mee.");
+    expect(hiddenValue(html, "lat")).toBeUndefined();
+  });
+
+  it("finds the address, saves the pin where the member put it and shows the meadow", async () => {
+    const browser = await member();
+    const located = await browser.post("/meadows/add", { ...UTRECHT, intent: "locate" });
+    const html = await located.text();
+    // The embedded gazetteer places Utrecht's town centre.
+    expect(Number(hiddenValue(html, "lat"))).toBeCloseTo(52.09, 1);
+    expect(Number(hiddenValue(html, "lng"))).toBeCloseTo(5.12, 1);
+    expect(hiddenValue(html, "locatedAddress")).toBe(addressFingerprint(UTRECHT));
+
+    const path = await addMeadow(browser);
+    expect(path).toMatch(/^\/meadows\/[0-9A-Za-z]{10}$/);
+    const page = await browser.get(path);
+    expect(page.status).toBe(200);
+    const detail = await page.text();
+    expect(detail).toContain("Bloemenpluktuin De Wei");
+    // The flash toast's catalogue key travels with the page; the browser shows it (e2e tests).
+    expect(detail).toContain("messages.meadowAdded");
+    expect(detail).toContain('"latitude":52.0931');
+    expect(detail).toContain('href="https://www.instagram.com/dewei.pluk/"');
+    expect(detail).toContain('href="https://dewei.example.nl"');
+  });
+
+  it("finds the address again instead of saving a pin that belongs to another address", async () => {
+    const browser = await member();
+    const response = await browser.post("/meadows/add", {
+      ...UTRECHT,
+      city: "Amersfoort",
+      lat: "52.0931",
+      lng: "5.1187",
+      locatedAddress: addressFingerprint(UTRECHT),
+      intent: "save",
+    });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(Number(hiddenValue(html, "lat"))).toBeCloseTo(52.16, 1);
+    expect(hiddenValue(html, "locatedAddress")).toBe(
+      addressFingerprint({ ...UTRECHT, city: "Amersfoort" }),
+    );
+  });
+
+  it("rejects what no form sends with a 4xx", async () => {
+    const browser = await member();
+    const base = { ...UTRECHT, locatedAddress: addressFingerprint(UTRECHT), intent: "save" };
+    for (const attack of [
+      { lat: "abc", lng: "5" },
+      { lat: "91", lng: "5" },
+      { lat: "52", lng: "Infinity" },
+      { description: "x".repeat(5001), lat: "52", lng: "5" },
+      { country: "XX", lat: "52", lng: "5" },
+    ]) {
+      const response = await browser.post("/meadows/add", { ...base, ...attack });
+      expect(response.status, JSON.stringify(attack).slice(0, 60)).toBe(400);
+    }
+  });
+
+  it("lets only the member who added a meadow edit or delete it", async () => {
+    const owner = await member();
+    const path = await addMeadow(owner);
+    const other = await member();
+
+    const editPage = await other.get(`${path}/edit`);
+    expect(editPage.status).toBe(403);
+    expect(await editPage.text()).toContain("Only the member who added this meadow can change it.");
+    const edit = await other.post(`${path}/edit`, {
+      ...UTRECHT,
+      name: "Overgenomen",
+      lat: "52",
+      lng: "5",
+      locatedAddress: addressFingerprint(UTRECHT),
+      intent: "save",
+    });
+    expect(edit.status).toBe(403);
+    const remove = await other.post(`${path}/edit`, { intent: "delete", confirm: "yes" });
+    expect(remove.status).toBe(403);
+    expect(
+      (await visitor().post(`${path}/edit`, { intent: "delete", confirm: "yes" })).status,
+    ).toBe(302);
+    const still = await (await visitor().get(path)).text();
+    expect(still).toContain("Bloemenpluktuin De Wei");
+    expect((await other.get("/meadows/nosuchmeadow/edit")).status).toBe(404);
+  });
+
+  it("lets the owner edit every field, keeping the pin while the address stays", async () => {
+    const owner = await member();
+    const path = await addMeadow(owner);
+    const form = await (await owner.get(`/nl${path}/edit`)).text();
+    expect(form).toContain('value="Bloemenpluktuin De Wei"');
+    expect(hiddenValue(form, "lat")).toBe("52.093100");
+
+    const saved = await owner.post(`/nl${path}/edit`, {
+      ...UTRECHT,
+      name: "Pluktuin De Wei",
+      priceText: "€ 1 per steel",
+      lat: "52.0935",
+      lng: "5.1190",
+      locatedAddress: addressFingerprint(UTRECHT),
+      intent: "save",
+    });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe(`/nl${path}`);
+    const detail = await (await owner.get(`/nl${path}`)).text();
+    expect(detail).toContain("Pluktuin De Wei");
+    expect(detail).toContain("€ 1 per steel");
+    expect(detail).toContain('"latitude":52.0935');
+  });
+
+  it("deletes after a confirmation, also without JavaScript", async () => {
+    const owner = await member();
+    const path = await addMeadow(owner);
+    const question = await owner.post(`${path}/edit`, { intent: "delete" });
+    expect(question.status).toBe(200);
+    expect(await question.text()).toContain("Delete Bloemenpluktuin De Wei?");
+    expect((await visitor().get(path)).status).toBe(200);
+
+    const confirmed = await owner.post(`${path}/edit`, { intent: "delete", confirm: "yes" });
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("location")).toBe("/meadows");
+    expect((await visitor().get(path)).status).toBe(404);
+  });
+});

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnApp, type AppProcess } from "../support/app-process";
+import { createFreshPostgresDatabase, testDatabaseUrl } from "../support/databases";
+
+/*
+ * The meadows list as served, on the embedded database and (when TEST_DATABASE_URL is set) on
+ * PostgreSQL, both with the demo meadows: whatever the address holds, the page answers 200.
+ */
+
+const engines = [
+  { name: "pglite", env: async () => ({ env: {}, drop: async () => {} }) },
+  ...(testDatabaseUrl
+    ? [
+        {
+          name: "postgres",
+          env: async () => {
+            const fresh = await createFreshPostgresDatabase();
+            return { env: { DATABASE_URL: fresh.url }, drop: fresh.drop };
+          },
+        },
+      ]
+    : []),
+];
+
+function distancesIn(html: string): number[] {
+  return [...html.matchAll(/data-distance-km="([\d.]+)"/g)].map((match) => Number(match[1]));
+}
+
+function cardCount(html: string): number {
+  return html.match(/data-price=/g)?.length ?? 0;
+}
+
+describe.each(engines)("the meadows list on $name", (engine) => {
+  let app: AppProcess;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const setup = await engine.env();
+    drop = setup.drop;
+    app = await spawnApp({ ...setup.env, SEED_DEMO: "true" }).ready;
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await drop?.();
+  });
+
+  it("answers 200 for addresses that make no sense, never a 500", async () => {
+    const queries = [
+      "sort=distance",
+      "km=10",
+      "sort=distance&km=25&country=NL",
+      "lat=91&lng=5&sort=distance",
+      "lat=52&sort=distance",
+      "lat=NaN&lng=Infinity",
+      "km=-1&page=-1&country=%00",
+      "page=99999999999999999999",
+      "page=1e308",
+      `q=${"%25_%5C".repeat(200)}`,
+      `place=${"x".repeat(5000)}`,
+      "q=a&q=b&sort=price&sort=name",
+      "place=%F0%9F%8C%B7",
+      "country=nl&sort=PRICE",
+    ];
+    for (const query of queries) {
+      for (const path of [`/meadows?${query}`, `/nl/meadows?${query}`]) {
+        const response = await fetch(app.url + path);
+        expect(response.status, path).toBe(200);
+        await response.arrayBuffer();
+      }
+      // The browser's data request for the same page.
+      const data = await fetch(`${app.url}/meadows.data?${query}`);
+      expect(data.status, `/meadows.data?${query}`).toBe(200);
+      await data.arrayBuffer();
+    }
+  });
+
+  it("sorts nearest first around a place, and cuts at the distance", async () => {
+    const all = await (await fetch(`${app.url}/meadows?place=Utrecht`)).text();
+    const distances = distancesIn(all);
+    expect(distances).toHaveLength(20);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+
+    const near = await (await fetch(`${app.url}/meadows?place=Utrecht&km=25`)).text();
+    const nearDistances = distancesIn(near);
+    expect(nearDistances.length).toBeGreaterThan(0);
+    expect(nearDistances.every((km) => km <= 25)).toBe(true);
+  });
+
+  it("pages through twenty at a time", async () => {
+    const first = await (await fetch(`${app.url}/meadows`)).text();
+    expect(cardCount(first)).toBe(20);
+    expect(first).toContain('rel="next"');
+    expect(first).toContain("?page=2");
+    const beyond = await (await fetch(`${app.url}/meadows?page=50`)).text();
+    expect(cardCount(beyond)).toBe(0);
+    expect(beyond).toContain("No meadows found");
+  });
+
+  it("lets search engines index the plain list only", async () => {
+    const plain = await (await fetch(`${app.url}/meadows`)).text();
+    expect(plain).not.toContain('name="robots"');
+    expect(plain).toContain("<title>Find a meadow · Plukweide</title>");
+    const filtered = await (await fetch(`${app.url}/nl/meadows?q=tulp`)).text();
+    expect(filtered).toContain('<meta name="robots" content="noindex, follow"/>');
+    expect(filtered).toContain("<title>tulp · Vind een pluktuin · Plukweide</title>");
+  });
+});
