@@ -8,7 +8,7 @@ import { useGeolocation, type Position } from "~/hooks/use-geolocation";
 import { getI18n } from "~/i18n.server";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/page-meta";
-import { meadowSearchQuery, parseMeadowSearch } from "~/lib/schemas/meadow-search";
+import { parseMeadowSearch } from "~/lib/schemas/meadow-search";
 import { useLocalePath } from "~/hooks/use-shell-data";
 import { searchMeadows } from "~/services/meadows.server";
 import type { Route } from "./+types/home";
@@ -188,7 +188,8 @@ function HomeMeadows() {
             </Button>
           )}
           <Link
-            to={localePath(`/meadows${near ? meadowSearchQuery(near) : ""}`)}
+            // Built by hand: the search schema would bring zod into the home page's bundle.
+            to={localePath(`/meadows${near ? `?lat=${near.lat}&lng=${near.lng}` : ""}`)}
             className="text-sm font-medium text-primary underline underline-offset-4"
           >
             {t("home.allMeadows")}
