@@ -13,6 +13,9 @@ export const LIMITS = {
   meadowsPerMember: { max: 30, windowMs: 24 * 60 * 60_000 },
   geocodesPerMember: { max: 60, windowMs: 60 * 60_000 },
   geocodesPerIp: { max: 120, windowMs: 60 * 60_000 },
+  // Place searches on the meadows list, when an outside geocoder answers them (answers are
+  // cached, but each page of a search asks again).
+  placeSearchesPerIp: { max: 300, windowMs: 15 * 60_000 },
 } satisfies Record<string, LimitRule>;
 
 /** Counts one mail sent on someone's request, per IP and per address; both must be within limits. */

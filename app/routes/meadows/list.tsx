@@ -7,7 +7,7 @@ import { ErrorList, Field } from "~/components/ui/field";
 import { SpinnerIcon } from "~/components/ui/icons";
 import { inputClassName } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { appContext } from "~/context";
+import { appContext, clientIpContext } from "~/context";
 import { useGeolocation } from "~/hooks/use-geolocation";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useShellData } from "~/hooks/use-shell-data";
@@ -30,6 +30,7 @@ import {
   type ListSort,
   type MeadowSearch,
 } from "~/lib/schemas/meadow-search";
+import { LIMITS } from "~/services/account-limits";
 import { searchMeadows } from "~/services/meadows.server";
 import type { Route } from "./+types/list";
 
@@ -37,6 +38,18 @@ import type { Route } from "./+types/list";
 const TYPING_DEBOUNCE_MS = 300;
 
 type ActiveLocation = { kind: "place"; label: string } | { kind: "device" };
+
+/**
+ * An outside geocoder answers one request a second for the whole process: one visitor sending
+ * many different places would make everyone's place searches wait. The embedded one costs
+ * nothing, so only outside lookups count.
+ */
+async function mayAskGeocoder(context: Route.LoaderArgs["context"]): Promise<boolean> {
+  const { config, limits } = context.get(appContext);
+  if (config.geocoder.provider === "offline") return true;
+  const ip = context.get(clientIpContext);
+  return (await limits.hit(`place:ip:${ip}`, LIMITS.placeSearchesPerIp)).allowed;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, geocoder } = context.get(appContext);
@@ -50,7 +63,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let near: { lat: number; lng: number } | undefined;
   let location: ActiveLocation | null = null;
   let placeNotFound = false;
-  if (search.place) {
+  if (search.place && !(await mayAskGeocoder(context))) {
+    placeNotFound = true;
+  } else if (search.place) {
     const found = await geocoder.search(search.place, {
       language: lang,
       countries: [...COUNTRIES],
