@@ -30,3 +30,65 @@ test.describe("home page", () => {
     await expect(page.getByText("Page not found: /no/such/meadow")).toBeVisible();
   });
 });
+
+test.describe("meadows on the home page", () => {
+  /** Lisse, in the bulb region: several demo meadows lie within a few kilometres. */
+  const lisse = { latitude: 52.258, longitude: 4.557 };
+
+  async function cardDistances(page: import("@playwright/test").Page) {
+    return page
+      .locator("[data-distance-km]")
+      .evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute("data-distance-km"))));
+  }
+
+  test("shows the newest meadows to a visitor who gave no location", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 2, name: "Newest meadows" })).toBeVisible();
+    const cards = page.getByRole("region", { name: "Newest meadows" }).getByRole("article");
+    await expect(cards).toHaveCount(6);
+    await expect(page.locator("[data-distance-km]")).toHaveCount(0);
+  });
+
+  test("shows the nearest meadows at once when the visitor allowed their location before", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      geolocation: lisse,
+      permissions: ["geolocation"],
+      locale: "nl-NL",
+    });
+    const page = await context.newPage();
+    await page.goto("/nl");
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Pluktuinen bij jou in de buurt" }),
+    ).toBeVisible();
+    const distances = await cardDistances(page);
+    expect(distances).toHaveLength(6);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(distances[0]).toBeLessThan(10);
+    await expect(page.getByRole("link", { name: "Meer pluktuinen" })).toHaveAttribute(
+      "href",
+      "/nl/meadows?lat=52.258&lng=4.557",
+    );
+    await context.close();
+  });
+
+  test("asks for the location on request, and says so when the browser refuses", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ geolocation: lisse });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    await page.getByRole("button", { name: "Show meadows near me" }).click();
+    // Headless Chromium refuses a permission nobody granted.
+    await expect(page.getByRole("alert")).toHaveText("Could not get your location");
+    await expect(page.getByRole("heading", { level: 2, name: "Newest meadows" })).toBeVisible();
+
+    await context.grantPermissions(["geolocation"]);
+    await page.getByRole("button", { name: "Show meadows near me" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Meadows near you" })).toBeVisible();
+    expect((await cardDistances(page))[0]).toBeLessThan(10);
+    await context.close();
+  });
+});

@@ -39,7 +39,7 @@ const en = {
     newestTitle: "Newest meadows",
     nearbyTitle: "Meadows near you",
     nearbyButton: "Show meadows near me",
-    allMeadows: "See all meadows",
+    allMeadows: "More meadows",
     title: "Pick your own flowers and fruit",
     intro:
       "Plukweide brings together pick-your-own flower fields and fruit gardens: tulips in spring, dahlias and sunflowers in summer, apples in autumn. Find one near you, or share the one you love.",

@@ -37,7 +37,7 @@ const nl = {
     newestTitle: "Nieuwste pluktuinen",
     nearbyTitle: "Pluktuinen bij jou in de buurt",
     nearbyButton: "Toon pluktuinen bij mij in de buurt",
-    allMeadows: "Alle pluktuinen bekijken",
+    allMeadows: "Meer pluktuinen",
     title: "Pluk je eigen bloemen en fruit",
     intro:
       "Plukweide verzamelt pluktuinen en zelfpluk-fruittuinen: tulpen in het voorjaar, dahlia's en zonnebloemen in de zomer, appels in de herfst. Vind er een bij jou in de buurt, of deel je favoriete plek.",
