@@ -499,6 +499,8 @@ test.describe("without JavaScript", () => {
       await page.getByRole("button", { name: t.addButton }).click();
       await expect(page).toHaveURL(detailPath(t));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+      // No toast without JavaScript: the flash message shows as a plain notice.
+      await expect(page.getByRole("status").filter({ hasText: t.added })).toBeVisible();
       const path = new URL(page.url()).pathname;
       const saved = await savedPosition(page);
       expect(saved.lat).toBeCloseTo(found.lat, 4);
@@ -513,6 +515,7 @@ test.describe("without JavaScript", () => {
       expect((await page.request.get(path)).status()).toBe(200);
       await question.getByRole("button", { name: t.deleteConfirm }).click();
       await expect(page).toHaveURL(`${t.prefix}/meadows`);
+      await expect(page.getByRole("status").filter({ hasText: t.deleted })).toBeVisible();
 
       const gone = await page.goto(path);
       expect(gone?.status()).toBe(404);
