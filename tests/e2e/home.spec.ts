@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 test.describe("home page", () => {
   test("renders on the server, without JavaScript", async ({ browser }) => {
@@ -35,7 +35,7 @@ test.describe("meadows on the home page", () => {
   /** Lisse, in the bulb region: several demo meadows lie within a few kilometres. */
   const lisse = { latitude: 52.258, longitude: 4.557 };
 
-  async function cardDistances(page: import("@playwright/test").Page) {
+  async function cardDistances(page: Page) {
     return page
       .locator("[data-distance-km]")
       .evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute("data-distance-km"))));
