@@ -161,7 +161,9 @@ export const meadows = pgTable(
   (table) => [
     // earthdistance's cube-based point: GiST answers radius (earth_box) and nearest-first (<->).
     index("meadows_earth_idx").using("gist", sql`ll_to_earth(${table.lat}, ${table.lng})`),
-    // The map's bounding-box query: point(lng, lat) <@ box(…).
+    // The map's bounding-box query: point(lng, lat) <@ box(…). Migration 0008 adds INCLUDE
+    // columns to this index and the name and price ones (drizzle cannot declare them), so the
+    // map's pins and walks along a sort order read the index alone.
     index("meadows_point_idx").using("gist", sql`point(${table.lng}, ${table.lat})`),
     // Trigram index for "contains" search: LIKE '%…%' with three or more characters uses it.
     index("meadows_search_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),

@@ -4,11 +4,14 @@
 // varying parameters. Runs on PGlite in a temporary directory, and on PostgreSQL too when
 // BENCH_DATABASE_URL names a server (it creates and drops a database of its own there).
 // BENCH_ENGINES=postgres (or pglite) runs one of them only; BENCH_KEEP=1 keeps the PostgreSQL
-// database (its name is printed) for a look with psql. Prints EXPLAIN (ANALYZE, BUFFERS) of
-// the text, distance and viewport queries.
-import { mkdtempSync, rmSync } from "node:fs";
+// database (its name is printed) for a look with psql. BENCH_REUSE=<name> uses (and keeps) the
+// PostgreSQL database of that name, loading it only when it does not hold BENCH_ROWS meadows yet:
+// loading 1,000,000 takes minutes. BENCH_SHAPES=<words> runs only the query shapes whose names
+// contain one of the comma-separated words. Prints EXPLAIN (ANALYZE, BUFFERS) of the text,
+// distance and viewport queries.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { registerHooks } from "node:module";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { SQL } from "drizzle-orm";
@@ -19,6 +22,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const WARMUP = 20;
 const CHUNK = 50_000;
 const serverUrl = process.env.BENCH_DATABASE_URL || undefined;
+const reuse = process.env.BENCH_REUSE || undefined;
+const shapeFilter = process.env.BENCH_SHAPES?.split(",").filter(Boolean);
 const engines = (process.env.BENCH_ENGINES ?? (serverUrl ? "pglite,postgres" : "pglite")).split(
   ",",
 );
@@ -336,7 +341,10 @@ function percentile(sorted: number[], p: number): number {
 
 interface Recorded {
   statement: SQL;
-  /** `set local …` run before it in the same transaction, to EXPLAIN it under the same settings. */
+  /**
+   * `set local …` or `select set_config(…)` run before it in the same transaction, to EXPLAIN it
+   * under the same settings.
+   */
   settings: SQL[];
 }
 
@@ -357,7 +365,7 @@ function recording(db: Database): { db: Database; statements: Recorded[] } {
             const text = sqlText(db, query);
             if (/^\s*explain/i.test(text)) {
               // The service's own planner estimate; nothing to explain.
-            } else if (settings && /^\s*set local/i.test(text)) {
+            } else if (settings && /^\s*(set local|select set_config)/i.test(text)) {
               settings.push(query);
             } else {
               statements.push({ statement: query, settings: [...(settings ?? [])] });
@@ -391,32 +399,82 @@ function describeResult(result: unknown): string {
   return `${value.clusters?.length} clusters (${inClusters} meadows${complete})`;
 }
 
-async function bench(label: string, handle: DatabaseHandle) {
+/**
+ * Milliseconds this process (where PGlite runs, and the pg client) and the server processes
+ * `pids` have spent on a CPU so far: process.cpuUsage() for this one, Linux's
+ * /proc/<pid>/schedstat for the servers (exact for a process that is waiting, as they are between
+ * queries); NaN elsewhere. Other work on the machine delays a query without adding to this: with
+ * a busy machine, the time on CPU says what the query costs, the wall-clock time what a visitor
+ * would have waited.
+ */
+function onCpu(pids: number[]): number {
+  try {
+    const self = process.cpuUsage();
+    let nanoseconds = (self.user + self.system) * 1000;
+    for (const pid of pids) {
+      nanoseconds += Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]);
+    }
+    return nanoseconds / 1e6;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The PostgreSQL server processes serving this benchmark's connections (none for PGlite). */
+async function serverBackends(db: Database, handle: DatabaseHandle): Promise<number[]> {
+  if (handle.kind !== "postgres") return [];
+  const rows = await queryRows<{ pid: number }>(
+    db,
+    sql`select pid from pg_stat_activity
+        where datname = current_database() and backend_type = 'client backend'`,
+  );
+  return rows.map((row) => Number(row.pid));
+}
+
+async function bench(label: string, handle: DatabaseHandle, { reused = false } = {}) {
   const db = handle.db;
   console.log(`\n## ${label}: ${ROWS.toLocaleString("en")} meadows\n`);
   let started = performance.now();
   await handle.migrate();
-  await load(db, ROWS);
-  console.log(`loaded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  const [existing] = reused
+    ? await queryRows<{ n: number }>(db, sql`select count(*)::int as n from meadows`)
+    : [];
+  if (Number(existing?.n ?? 0) === ROWS) {
+    await db.execute(sql`analyze meadows`);
+    console.log(`reused the loaded meadows\n`);
+  } else {
+    if (existing?.n) await db.execute(sql`truncate meadows cascade`);
+    await load(db, ROWS);
+    console.log(`loaded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  }
+  const loadAtStart = loadavg()[0] ?? NaN;
+  console.log(`load average ${loadAtStart.toFixed(2)} at the start\n`);
 
   const table: string[] = [
-    "| query | p50 | p95 | max | sample result |",
-    "| ----- | --- | --- | --- | ------------- |",
+    "| query | p50 | p95 | max | on CPU p50 | on CPU p95 | sample result |",
+    "| ----- | --- | --- | --- | ---------- | ---------- | ------------- |",
   ];
   const plans: string[] = [];
+  const ms = (value: number) => `${value.toFixed(2)} ms`;
   for (const shape of SHAPES) {
+    if (shapeFilter && !shapeFilter.some((word) => shape.name.includes(word))) continue;
     for (let run = 0; run < WARMUP; run++) await shape.run(db, run);
+    const backends = await serverBackends(db, handle);
     const samples: number[] = [];
+    const cpuSamples: number[] = [];
     let sample: unknown;
     for (let run = 0; run < RUNS; run++) {
+      const cpuBefore = onCpu(backends);
       started = performance.now();
       const result = await shape.run(db, run);
       samples.push(performance.now() - started);
+      cpuSamples.push(onCpu(backends) - cpuBefore);
       if (run === 1) sample = result;
     }
     samples.sort((a, b) => a - b);
+    cpuSamples.sort((a, b) => a - b);
     table.push(
-      `| ${shape.name} | ${percentile(samples, 50).toFixed(2)} ms | ${percentile(samples, 95).toFixed(2)} ms | ${percentile(samples, 100).toFixed(2)} ms | ${describeResult(sample)} |`,
+      `| ${shape.name} | ${ms(percentile(samples, 50))} | ${ms(percentile(samples, 95))} | ${ms(percentile(samples, 100))} | ${ms(percentile(cpuSamples, 50))} | ${ms(percentile(cpuSamples, 95))} | ${describeResult(sample)} |`,
     );
     if (shape.explain) {
       const recorder = recording(db);
@@ -438,6 +496,8 @@ async function bench(label: string, handle: DatabaseHandle) {
       }
     }
   }
+  const [load1] = loadavg();
+  console.log(`load average ${load1?.toFixed(2)} at the end\n`);
   console.log(table.join("\n"));
   console.log(`\n${plans.join("\n\n")}`);
 }
@@ -469,17 +529,26 @@ if (engines.includes("pglite")) {
 
 if (engines.includes("postgres")) {
   if (!serverUrl) throw new Error("BENCH_DATABASE_URL is not set");
-  const name = `plukweide_bench_${process.pid}`;
-  await adminQuery(`create database "${name}"`);
+  const name = reuse ?? `plukweide_bench_${process.pid}`;
+  if (!/^\w+$/.test(name)) throw new Error(`not a database name: ${name}`);
+  let reused = false;
+  try {
+    await adminQuery(`create database "${name}"`);
+  } catch (error) {
+    if (!reuse || (error as { code?: string }).code !== "42P04") throw error;
+    reused = true;
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openPostgres(url.href);
   try {
     const [version] = await queryRows<{ v: string }>(handle.db, sql`select version() as v`);
-    await bench(`PostgreSQL (${version?.v.split(" ").slice(0, 2).join(" ")})`, handle);
+    await bench(`PostgreSQL (${version?.v.split(" ").slice(0, 2).join(" ")})`, handle, {
+      reused,
+    });
   } finally {
     await handle.close();
-    if (process.env.BENCH_KEEP === "1") console.log(`\nkept database ${name}`);
+    if (reuse || process.env.BENCH_KEEP === "1") console.log(`\nkept database ${name}`);
     else await adminQuery(`drop database if exists "${name}" with (force)`);
   }
 }

@@ -283,7 +283,10 @@ function radiusMetres(filters: MeadowFilters): number | undefined {
  * the circle) refined by the exact great-circle distance; `radiusIndex: false` leaves the box out
  * when another index should find the rows.
  */
-function filterConditions(filters: MeadowFilters, { radiusIndex = true } = {}): SQL[] {
+function filterConditions(
+  filters: MeadowFilters,
+  { radiusIndex = true as boolean | "point" } = {},
+): SQL[] {
   const conditions: SQL[] = [];
   const text = searchText(filters);
   for (const word of text?.split(/\s+/).slice(0, MAX_SEARCH_WORDS) ?? []) {
@@ -292,7 +295,10 @@ function filterConditions(filters: MeadowFilters, { radiusIndex = true } = {}): 
   if (filters.country) conditions.push(sql`m.country = ${filters.country.toUpperCase()}`);
   const metres = radiusMetres(filters);
   if (metres !== undefined && filters.near) {
-    if (radiusIndex) {
+    const box = radiusIndex === "point" ? circleBox(filters.near, metres) : undefined;
+    if (box) {
+      conditions.push(boundingBoxCondition(box));
+    } else if (radiusIndex) {
       conditions.push(
         sql`earth_box(${earthAt(filters.near)}, ${metres}::float8) @> ${MEADOW_EARTH}`,
       );
@@ -300,6 +306,28 @@ function filterConditions(filters: MeadowFilters, { radiusIndex = true } = {}): 
     conditions.push(sql`${distanceMetres(filters.near)} <= ${metres}::float8`);
   }
   return conditions;
+}
+
+/**
+ * The latitudes and longitudes around a circle, for the GiST index on point(lng, lat), which holds
+ * the search text, country and position (migration 0008), so counting the matches in a radius
+ * reads that index alone. Undefined when the circle reaches a pole or the antimeridian.
+ */
+function circleBox(near: LatLng, metres: number): NormalizedBoundingBox | undefined {
+  const radians = metres / EARTH_RADIUS_M;
+  const latDegrees = (radians * 180) / Math.PI;
+  const sinLng = Math.sin(radians) / Math.cos((near.lat * Math.PI) / 180);
+  if (radians >= Math.PI / 2 || Math.abs(near.lat) + latDegrees >= 90 || sinLng >= 1) {
+    return undefined;
+  }
+  // The widest longitude of a circle on a sphere; a hair more, against rounding.
+  const lngDegrees = ((Math.asin(sinLng) * 180) / Math.PI) * (1 + 1e-9);
+  if (Math.abs(near.lng) + lngDegrees >= 180) return undefined;
+  return {
+    south: near.lat - latDegrees * (1 + 1e-9),
+    north: near.lat + latDegrees * (1 + 1e-9),
+    lngRanges: [[near.lng - lngDegrees, near.lng + lngDegrees]],
+  };
 }
 
 function whereClause(conditions: SQL[]): SQL {
@@ -357,49 +385,65 @@ function toSummary(row: SummaryRow): MeadowSummary {
 }
 
 /**
+ * Runs `query` in a transaction with planner settings changed for it alone. The settings go in
+ * one statement (set_config), since every statement costs a round trip, and on PGlite a good
+ * part of a millisecond. JIT compilation is always off: PostgreSQL compiles a plan whose cost
+ * estimate passes jit_above_cost, as a scan stopping at a LIMIT can, which took 13 ms of 18 for a
+ * filtered map view at 1,000,000 meadows, to save far less.
+ */
+async function rowsWith<Row>(
+  db: Database,
+  settings: ("enable_bitmapscan" | "enable_indexscan")[],
+  query: SQL,
+): Promise<Row[]> {
+  const changes = ["jit", ...settings].map((name) => sql.raw(`set_config('${name}', 'off', true)`));
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select ${sql.join(changes, sql`, `)}`);
+    return queryRows<Row>(tx, query);
+  });
+}
+
+/**
  * Runs `query` with bitmap scans off, so index scans stream rows and stop at the LIMIT. The
  * planner guesses that an `earth_box` holds 0.1% of the table whatever its size, so it happily
  * collects every row in a radius into a bitmap first (at 1,000,000 meadows, 100,000 rows in a
  * dense 25 km, ~60 ms) and then sorts them; streaming stops after the page or the count cap.
  */
 async function streamingRows<Row>(db: Database, query: SQL): Promise<Row[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_bitmapscan = off`);
-    return queryRows<Row>(tx, query);
-  });
+  return rowsWith<Row>(db, ["enable_bitmapscan"], query);
 }
 
 /** Runs `query` reading the table in storage order: a LIMIT then takes rows from all over it. */
 async function tableOrderRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  // A few thousand rows: starting parallel workers would cost more than it saves.
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_bitmapscan = off`);
-    await tx.execute(sql`set local enable_indexscan = off`);
-    // A few thousand rows: starting parallel workers would cost more than it saves.
-    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    await tx.execute(
+      sql`select set_config('jit', 'off', true), set_config('enable_bitmapscan', 'off', true),
+        set_config('enable_indexscan', 'off', true),
+        set_config('max_parallel_workers_per_gather', '0', true)`,
+    );
     return queryRows<Row>(tx, query);
   });
 }
 
 /**
- * How to ask for meadows in an area (a radius or a map view), given the filters:
- * - "text-first": the word is rare in the whole table (PostgreSQL expects at most
- *   RARE_WORD_ROWS meadows to have it), so the trigram index finds its few meadows, which are
- *   then checked against the area;
- * - "streaming": the area's GiST index streams rows, stopping at the LIMIT.
+ * A map view with a text filter is asked "text-first" when the word is rare in the whole table
+ * (PostgreSQL expects at most RARE_WORD_ROWS meadows to have it): the trigram index finds its few
+ * meadows, which are then checked against the view. Otherwise the view's GiST index streams rows
+ * (or the table is read in storage order), stopping at the LIMIT.
  */
-type AreaPlan = "text-first" | "streaming";
-
 const RARE_WORD_ROWS = 1_000;
-
-async function planForArea(db: Database, filters: MeadowFilters): Promise<AreaPlan> {
-  return (await isRareText(db, filters)) ? "text-first" : "streaming";
-}
 
 /** Whether the planner expects the text in at most RARE_WORD_ROWS meadows. */
 async function isRareText(db: Database, filters: MeadowFilters): Promise<boolean> {
+  return (await textEstimate(db, filters)) <= RARE_WORD_ROWS;
+}
+
+/** The planner's estimate of the meadows holding the text; infinite without text. */
+async function textEstimate(db: Database, filters: MeadowFilters): Promise<number> {
   const text = searchText(filters);
-  if (!text) return false;
-  return (await estimatedRows(db, whereClause(filterConditions({ text })))) <= RARE_WORD_ROWS;
+  if (!text) return Number.POSITIVE_INFINITY;
+  return estimatedRows(db, whereClause(filterConditions({ text })));
 }
 
 /**
@@ -473,10 +517,11 @@ async function meadowsAround(
  *   read along that order's index, measuring each row; the count streams the radius.
  * - "radius-first": a radius holding few meadows, sorted by name, price or age: the radius is read
  *   whole (a bitmap scan of the GiST index), then filtered and sorted.
- * The last two cost the same when the radius holds sqrt(2 × 21 × all) meadows (a page of 21 rows
- * along the order needs all / inRadius rows each, which cost about twice a radius row); the stored
- * map grid tells how many the radius holds. Known cost: a word common elsewhere but rare within a
- * crowded radius, sorted by distance, visits every meadow in the radius.
+ * The last two cost the same when the radius holds sqrt(c × 21 × all) meadows (a page of 21 rows
+ * along the order needs all / inRadius rows each, which cost c radius rows: about 2 when each
+ * is read from the table, 1/8 when the order's index covers the filters, COVERED_ROW_COST); the
+ * stored map grid tells how many the radius holds. Known cost: a word common elsewhere but rare
+ * within a crowded radius, sorted by distance, visits every meadow in the radius.
  */
 type SearchPlan = "text-first" | "planner" | "nearest" | "along-order" | "radius-first";
 
@@ -490,7 +535,21 @@ async function planSearch(
   if (metres === undefined || !params.near) return "planner";
   if (params.sort === "distance") return "nearest";
   const { around, all } = await meadowsAround(db, params.near, metres, params.country);
-  return around * around > 2 * (pageSize + 1) * all ? "along-order" : "radius-first";
+  const rowCost = coveredAlongOrder(params) ? COVERED_ROW_COST : 2;
+  return around * around > rowCost * (pageSize + 1) * all ? "along-order" : "radius-first";
+}
+
+/**
+ * What reading one row along a sort order's index costs, relative to reading one row of a radius
+ * (a bitmap scan of the GiST index, then the table), when that index covers the filters
+ * (migration 0008) and the walk reads no table rows. Measured at 1,000,000 meadows: ~0.3 µs an
+ * index entry against 3–5 µs a radius row.
+ */
+const COVERED_ROW_COST = 0.125;
+
+/** Whether the sort order's index holds all the filters test: name holds text, price does not. */
+function coveredAlongOrder(params: SearchParams): boolean {
+  return params.sort === "name" || (params.sort === "price" && !searchText(params));
 }
 
 /** The columns a page needs, and what it is filtered and sorted by, for a preselection. */
@@ -519,7 +578,8 @@ export async function searchMeadows(db: Database, params: SearchParams): Promise
   let source = sql`meadows m`;
   let distance = near ? sql`, ${distanceMetres(near)} as distance_m` : sql``;
   let where = whereClause(filterConditions(params));
-  let countWhere = where;
+  // Counting reads the GiST index on point(lng, lat) alone (it holds all the filters test).
+  let countWhere = whereClause(filterConditions(params, { radiusIndex: "point" }));
   switch (plan) {
     case "text-first":
       prefix = sql`with found as materialized (
@@ -554,12 +614,19 @@ export async function searchMeadows(db: Database, params: SearchParams): Promise
   // an uncorrelated subquery, run once: one statement instead of two (PGlite pays per statement).
   const count = sql`(select count(*)::int from (select 1 from ${source} ${countWhere}
     limit ${cap + 1}) as capped)`;
+  const limits = sql`limit ${pageSize + 1} offset ${(page - 1) * pageSize}`;
+  const columns = sql`m.id, m.name, m.city, m.country, m.price_text, m.price_amount, m.lat,
+    m.lng, m.is_demo, m.created_at ${distance}, ${count} as matches`;
+  // Walking a sort order's index, the page's ids come first, from the covering index alone
+  // (migration 0008: it holds what the filters test), and only the page's rows are read.
+  const idsFirst = plan === "planner" || plan === "along-order";
   const rows = await (streaming ? streamingRows : queryRows)<SummaryRow & { matches: number }>(
     db,
-    sql`${prefix} select m.id, m.name, m.city, m.country, m.price_text, m.price_amount, m.lat,
-          m.lng, m.is_demo, m.created_at ${distance}, ${count} as matches
-        from ${source} ${where} ${order}
-        limit ${pageSize + 1} offset ${(page - 1) * pageSize}`,
+    idsFirst
+      ? sql`with page as (select m.id, row_number() over (${order}) as ord
+            from ${source} ${where} ${order} ${limits})
+          select ${columns} from page p join meadows m on m.id = p.id order by p.ord`
+      : sql`${prefix} select ${columns} from ${source} ${where} ${order} ${limits}`,
   );
   // Past the last page there is no row to carry the count.
   const n = rows[0]
@@ -643,8 +710,14 @@ const VIEWPORT_POINT_LIMIT_NEAR = 2_000;
 const STORED_GRID_LEVELS = 12;
 /** Clusters of a filtered view are counted from at most this many matching meadows. */
 export const VIEWPORT_CLUSTER_ROWS = 1_000;
-/** A view holding more than 1/8 of all meadows is read in table order when it is filtered. */
-const TABLE_ORDER_SHARE = 8;
+/**
+ * A filtered view holding more than half of all meadows is read in table order (see
+ * viewportMeadows), which reads up to twice the rows the GiST index would (measured at 100,000
+ * meadows: a view with a quarter of them took 14 ms in table order, 15,000 rows).
+ */
+const TABLE_ORDER_SHARE = 2;
+/** See viewportMeadows: how sure the estimate must be that a view holds more matches than pins. */
+const POINTS_SKIP_MARGIN = 4;
 /** Grid cells of a quarter tile (64 px of a 256 px tile): clusters about a thumb apart. */
 const CELLS_PER_TILE = 4;
 const MAX_ZOOM = 22;
@@ -823,20 +896,21 @@ export async function viewportMeadows(
     if (inside > limit) return { kind: "clusters", clusters: gridClusters, complete: true };
   }
 
-  const plan = await planForArea(db, filters);
-  const textFirst = plan === "text-first";
+  const estimate = await textEstimate(db, filters);
+  const textFirst = estimate <= RARE_WORD_ROWS;
   const run = textFirst ? queryRows : streamingRows;
   const filterWhere = filterConditions(filters, { radiusIndex: !textFirst });
-  const points = await run<PointRow>(
-    db,
-    sql`select m.id, m.name, m.lat, m.lng, m.city, m.price_text
-        from meadows m
-        ${whereClause([boundingBoxCondition(box, { indexed: !textFirst }), ...filterWhere])}
-        limit ${limit + 1}`,
-  );
-  if (points.length <= limit) {
+  const pointsInView = async () => {
+    const points = await run<PointRow>(
+      db,
+      sql`select m.id, m.name, m.lat, m.lng, m.city, m.price_text
+          from meadows m
+          ${whereClause([boundingBoxCondition(box, { indexed: !textFirst }), ...filterWhere])}
+          limit ${limit + 1}`,
+    );
+    if (points.length > limit) return undefined;
     return {
-      kind: "points",
+      kind: "points" as const,
       points: points.map((row) => ({
         id: row.id,
         name: row.name,
@@ -846,9 +920,30 @@ export async function viewportMeadows(
         priceText: row.price_text,
       })),
     };
-  }
+  };
 
-  if (gridClusters) return { kind: "clusters", clusters: gridClusters, complete: true };
+  // A common word in a view holding many meadows: the view surely holds more matches than pins
+  // (the planner's share of the word times the meadows in view, from the stored grid, is
+  // POINTS_SKIP_MARGIN times the limit or more), so the clusters are counted straight away and the
+  // pins only fetched if the count shows few after all. Otherwise the pins are tried first.
+  let shares: { inView: number; all: number } | undefined;
+  const gridShares = async () =>
+    (shares ??= await meadowsInView(
+      db,
+      box,
+      Math.min(zoom, STORED_GRID_LEVELS - 1),
+      filters.country,
+    ));
+  let skipPoints = false;
+  if (!textFirst && Number.isFinite(estimate) && radiusMetres(filters) === undefined) {
+    const { inView, all } = await gridShares();
+    skipPoints = all > 0 && (estimate * inView) / all >= POINTS_SKIP_MARGIN * limit;
+  }
+  if (!skipPoints) {
+    const points = await pointsInView();
+    if (points) return points;
+    if (gridClusters) return { kind: "clusters", clusters: gridClusters, complete: true };
+  }
 
   // Whole cells, as the stored grid counts them: the view widened to the cells it touches.
   const cell = clusterCellSize(zoom);
@@ -860,18 +955,31 @@ export async function viewportMeadows(
   };
   const cx = sql`floor(m.lng / ${cell}::float8)`;
   const cy = sql`floor(m.lat / ${cell}::float8)`;
-  // Past the cap the clusters show the first matches read. From the GiST index those would all
-  // lie in one corner of the view; when the view holds a good share of all meadows, reading the
-  // table in storage order finds matches soon and spreads them over the view.
+  // Past the cap the clusters show the first matches read. When the view holds most meadows and
+  // surely more matches than the cap, reading the table in storage order finds matches soon and
+  // spreads them over the whole view, in proportion. (With fewer matches it would read the whole
+  // table to find them all; the GiST index, which holds the search text, reads only the view:
+  // measured at 100,000 meadows, 30 ms against 3.) Otherwise the GiST index serves, nearest the
+  // centre first (below). Measured at 100,000 and 1,000,000 meadows, p95 of the benchmark's
+  // views: 12 ms with the GiST index alone in its own order (matches from one corner), 16–17 ms
+  // centre first, 19–26 ms with table order for views holding most meadows.
   let read = run;
-  if (!textFirst) {
-    const [inView, all] = await Promise.all([
-      storedClusters(db, box, Math.min(zoom, STORED_GRID_LEVELS - 1), filters.country),
-      storedClusters(db, normalizeBoundingBox([-180, -90, 180, 90]), 0, filters.country),
-    ]);
-    const total = (clusters: MapCluster[]) => clusters.reduce((sum, c) => sum + c.count, 0);
-    if (total(inView) * TABLE_ORDER_SHARE > total(all)) read = tableOrderRows;
+  if (!textFirst && radiusMetres(filters) === undefined) {
+    const { inView, all } = await gridShares();
+    const expected = Number.isFinite(estimate) ? (estimate * inView) / Math.max(all, 1) : inView;
+    if (inView * TABLE_ORDER_SHARE > all && expected > 2 * VIEWPORT_CLUSTER_ROWS) {
+      read = tableOrderRows;
+    }
   }
+  // Read from the GiST index, nearest the view's centre first: past the cap, the clusters then
+  // show the matches around the middle of the view rather than in whichever corner the index
+  // holds first.
+  const [range] = box.lngRanges;
+  const centre = range && { lng: (range[0] + range[1]) / 2, lat: (box.south + box.north) / 2 };
+  const centreFirst =
+    read === streamingRows && centre && box.lngRanges.length === 1
+      ? sql`order by point(m.lng, m.lat) <-> point(${centre.lng}::float8, ${centre.lat}::float8)`
+      : sql``;
   const rows = await read<ClusterRow & { matches: number }>(
     db,
     sql`with matching as (
@@ -883,15 +991,42 @@ export async function viewportMeadows(
             sql`${cy} between ${cells.y[0]} and ${cells.y[1]}`,
             ...filterWhere,
           ])}
+          ${centreFirst}
           limit ${VIEWPORT_CLUSTER_ROWS + 1})
         select cx, cy, count(*)::int as count, avg(lat) as lat, avg(lng) as lng,
           min(id) as sample_id, (select count(*)::int from matching) as matches
         from matching
         group by cx, cy`,
   );
+  const matches = Number(rows[0]?.matches ?? 0);
+  // The whole cells hold no more matches than pins: so does the view. Rarely so, when skipped.
+  if (skipPoints && matches <= limit) {
+    const points = await pointsInView();
+    if (points) return points;
+  }
   return {
     kind: "clusters",
     clusters: toClusters(rows, zoom, cell),
-    complete: Number(rows[0]?.matches ?? 0) <= VIEWPORT_CLUSTER_ROWS,
+    complete: matches <= VIEWPORT_CLUSTER_ROWS,
   };
+}
+
+/** How many meadows the stored grid has in the cells a view touches, and in all (one statement). */
+async function meadowsInView(
+  db: Database,
+  box: NormalizedBoundingBox,
+  level: number,
+  country: string | undefined,
+): Promise<{ inView: number; all: number }> {
+  const cells = cellRanges(box, clusterCellSize(level));
+  const inCountry = country ? sql`and country = ${country.toUpperCase()}` : sql``;
+  const [row] = await queryRows<{ in_view: number | null; all: number | null }>(
+    db,
+    sql`select
+          (select sum(count)::int from meadow_grid
+            where level = ${level} and ${cellRangeCondition(sql`cx`, cells.x)}
+              and cy between ${cells.y[0]} and ${cells.y[1]} ${inCountry}) as in_view,
+          (select sum(count)::int from meadow_grid where level = 0 ${inCountry}) as all`,
+  );
+  return { inView: Number(row?.in_view ?? 0), all: Number(row?.all ?? 0) };
 }
