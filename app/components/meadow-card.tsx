@@ -27,6 +27,22 @@ export interface MeadowCardMeadow {
   photo?: MeadowCardPhoto | null;
 }
 
+/**
+ * What a loader sends the page for one card: a search result's fields that a card shows, and
+ * no more (the page's data is part of its HTML).
+ */
+export function cardData(meadow: MeadowCardMeadow & { distanceKm?: number }) {
+  return {
+    id: meadow.id,
+    name: meadow.name,
+    city: meadow.city,
+    country: meadow.country,
+    priceText: meadow.priceText,
+    isDemo: meadow.isDemo,
+    distanceKm: meadow.distanceKm,
+  };
+}
+
 /** "3.2 km", "3,2 km", "25 km": one decimal below 10 km, whole kilometres above. */
 export function formatDistance(km: number, lang: Language): string {
   return formatNumber(km, lang, {

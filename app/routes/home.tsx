@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useLoaderData } from "react-router";
-import { MeadowCard } from "~/components/meadow-card";
+import { cardData, MeadowCard } from "~/components/meadow-card";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { appContext } from "~/context";
 import { useGeolocation, type Position } from "~/hooks/use-geolocation";
@@ -32,15 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   });
   return {
     near,
-    meadows: items.map((meadow) => ({
-      id: meadow.id,
-      name: meadow.name,
-      city: meadow.city,
-      country: meadow.country,
-      priceText: meadow.priceText,
-      isDemo: meadow.isDemo,
-      distanceKm: meadow.distanceKm,
-    })),
+    meadows: items.map(cardData),
     meta: { title: `Plukweide · ${t("meta.tagline")}`, description: t("meta.description") },
   };
 }

@@ -25,8 +25,8 @@ export function SpinnerIcon({ className, ...props }: IconProps) {
   );
 }
 
-/** A cross, for close buttons. Decorative: the button carries the label. */
-export function CloseIcon({ className, ...props }: IconProps) {
+/** The outline icons' common drawing: 24 × 24, round 2 px strokes, hidden from screen readers. */
+function OutlineIcon({ className, children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -40,7 +40,46 @@ export function CloseIcon({ className, ...props }: IconProps) {
       className={cn("size-4", className)}
       {...props}
     >
-      <path d="M18 6 6 18M6 6l12 12" />
+      {children}
     </svg>
+  );
+}
+
+/** A cross, for close buttons. Decorative: the button carries the label. */
+export function CloseIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M18 6 6 18M6 6l12 12" />
+    </OutlineIcon>
+  );
+}
+
+/** Cross-hairs, for "use my location". */
+export function LocateIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <circle cx="12" cy="12" r="7" />
+      <circle cx="12" cy="12" r="2.5" fill="currentColor" />
+      <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
+    </OutlineIcon>
+  );
+}
+
+/** A map pin, for a place. */
+export function PinIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M12 22s7-6.2 7-12a7 7 0 0 0-14 0c0 5.8 7 12 7 12Z" />
+      <circle cx="12" cy="10" r="2.5" />
+    </OutlineIcon>
+  );
+}
+
+/** A downward chevron, for something that folds open. */
+export function ChevronDownIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="m6 9 6 6 6-6" />
+    </OutlineIcon>
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "react-router";
-import { MeadowCard, formatDistance } from "~/components/meadow-card";
+import { cardData, MeadowCard, formatDistance } from "~/components/meadow-card";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ErrorList, Field } from "~/components/ui/field";
-import { SpinnerIcon } from "~/components/ui/icons";
+import { ChevronDownIcon, LocateIcon, PinIcon, SpinnerIcon } from "~/components/ui/icons";
 import { inputClassName } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { appContext, clientIpContext } from "~/context";
@@ -99,15 +99,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     location,
     placeNotFound,
     result: {
-      items: result.items.map((meadow) => ({
-        id: meadow.id,
-        name: meadow.name,
-        city: meadow.city,
-        country: meadow.country,
-        priceText: meadow.priceText,
-        isDemo: meadow.isDemo,
-        distanceKm: meadow.distanceKm,
-      })),
+      items: result.items.map(cardData),
       total: result.total,
       totalCapped: result.totalCapped,
       page: result.page,
@@ -337,7 +329,7 @@ export default function MeadowsList() {
             <ErrorList errors={geolocationError ? [geolocationError] : undefined} />
             {data.location ? (
               <p className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-2 gap-y-1 rounded-lg bg-accent px-3 py-2 text-sm text-accent-foreground">
-                <PinIcon />
+                <PinIcon className="mt-0.5 shrink-0 text-primary" />
                 <span className="font-medium" data-testid="active-location">
                   {data.location.kind === "place"
                     ? t("meadowList.nearPlace", { place: data.location.label })
@@ -360,7 +352,7 @@ export default function MeadowsList() {
           >
             <summary className="flex cursor-pointer list-none items-center justify-between rounded-sm text-sm font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none lg:hidden [&::-webkit-details-marker]:hidden">
               {t("meadowList.filters")}
-              <ChevronIcon className="transition-transform group-open/filters:rotate-180 motion-reduce:transition-none" />
+              <ChevronDownIcon className="transition-transform group-open/filters:rotate-180 motion-reduce:transition-none" />
             </summary>
             <div className="mt-4 grid gap-4 lg:mt-0">
               <SelectField
@@ -604,59 +596,5 @@ function SelectField({
         {children}
       </select>
     </div>
-  );
-}
-
-function LocateIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="12" cy="12" r="7" />
-      <circle cx="12" cy="12" r="2.5" fill="currentColor" />
-      <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
-    </svg>
-  );
-}
-
-function PinIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className="mt-0.5 size-4 shrink-0 text-primary"
-    >
-      <path d="M12 22s7-6.2 7-12a7 7 0 0 0-14 0c0 5.8 7 12 7 12Z" />
-      <circle cx="12" cy="10" r="2.5" />
-    </svg>
-  );
-}
-
-function ChevronIcon({ className }: { className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={cn("size-4", className)}
-    >
-      <path d="m6 9 6 6 6-6" />
-    </svg>
   );
 }
