@@ -197,5 +197,28 @@ export function addressFingerprint(address: {
     .join("|");
 }
 
+/** The fields a member types, as stored: what the edit form starts from and the detail shows. */
+export function typedFields<
+  T extends Omit<MeadowFormValues, "lat" | "lng" | "locatedAddress" | "country"> & {
+    country: string;
+  },
+>(meadow: T) {
+  return {
+    name: meadow.name,
+    description: meadow.description,
+    priceText: meadow.priceText,
+    openingHours: meadow.openingHours,
+    street: meadow.street,
+    houseNumber: meadow.houseNumber,
+    postalCode: meadow.postalCode,
+    city: meadow.city,
+    country: meadow.country,
+    addressExtra: meadow.addressExtra,
+    website: meadow.website,
+    phone: meadow.phone,
+    instagram: meadow.instagram,
+  };
+}
+
 export type MeadowFormInput = z.input<typeof meadowSchema>;
 export type MeadowFormValues = z.output<typeof meadowSchema>;

@@ -12,6 +12,7 @@ import { avatarSources } from "~/services/profiles.server";
 import type { Route } from "./+types/detail";
 import { pageUrl } from "~/lib/page-url";
 import { getUser } from "~/session.server";
+import { typedFields } from "~/lib/schemas/meadow";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 
@@ -30,19 +31,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     canEdit,
     meadow: {
       id: meadow.id,
-      name: meadow.name,
-      description: meadow.description,
-      priceText: meadow.priceText,
-      openingHours: meadow.openingHours,
-      street: meadow.street,
-      houseNumber: meadow.houseNumber,
-      postalCode: meadow.postalCode,
-      city: meadow.city,
+      ...typedFields(meadow),
       country,
-      addressExtra: meadow.addressExtra,
-      website: meadow.website,
-      phone: meadow.phone,
-      instagram: meadow.instagram,
       lat: meadow.lat,
       lng: meadow.lng,
       isDemo: meadow.isDemo,

@@ -18,7 +18,7 @@ import { useLocalePath } from "~/hooks/use-shell-data";
 import { getI18n } from "~/i18n.server";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/page-meta";
-import { addressFingerprint } from "~/lib/schemas/meadow";
+import { addressFingerprint, typedFields } from "~/lib/schemas/meadow";
 import { passOnHeaders } from "~/route-headers";
 import {
   deleteMeadow,
@@ -49,22 +49,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return data(
     {
       styleUrl: config.mapStyleUrl,
-      meadow: {
-        id: meadow.id,
-        name: meadow.name,
-        description: meadow.description,
-        priceText: meadow.priceText,
-        openingHours: meadow.openingHours,
-        street: meadow.street,
-        houseNumber: meadow.houseNumber,
-        postalCode: meadow.postalCode,
-        city: meadow.city,
-        country: meadow.country,
-        addressExtra: meadow.addressExtra,
-        website: meadow.website,
-        phone: meadow.phone,
-        instagram: meadow.instagram,
-      },
+      meadow: { id: meadow.id, ...typedFields(meadow) },
       // The saved pin belongs to the saved address: the form can save without finding it again.
       found: {
         lat: meadow.lat,
