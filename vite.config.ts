@@ -4,7 +4,34 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   // The production server bundles server/ with the app (server/production.ts), see ADR 0003.
-  environments: { ssr: { build: { rolldownOptions: { input: "./server/production.ts" } } } },
+  environments: {
+    ssr: { build: { rolldownOptions: { input: "./server/production.ts" } } },
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // Every page needs React, the router, i18next and the Radix pieces of the shell. As
+            // one chunk they come in one request instead of about twenty small ones, which on a
+            // phone's connection costs round trips before the page can hydrate.
+            codeSplitting: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@radix-ui|@floating-ui|clsx|tailwind-merge|class-variance-authority)[\\/]/,
+                },
+                {
+                  // The shell's own small modules (hooks, helpers, UI kit), likewise; not the map,
+                  // the meadow form or the schemas, which only some pages load.
+                  name: "shell",
+                  test: /[\\/]app[\\/](hooks|lib(?![\\/]schemas)|components(?![\\/](map|meadow-form)))[\\/]/,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
   resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter()],
 });
