@@ -92,7 +92,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     phone: "+31 6 00 00 00 11",
     lat: 52.3034,
     lng: 4.5702,
-    createdAt: "2026-03-08T10:05:00Z",
+    createdAt: "2026-03-11T16:20:00Z",
   },
   {
     id: "demo-004",
@@ -111,7 +111,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     website: "https://example.com/demo/zeezicht",
     lat: 52.2548,
     lng: 4.5108,
-    createdAt: "2026-03-11T16:20:00Z",
+    createdAt: "2026-03-14T08:50:00Z",
   },
   {
     id: "demo-005",
@@ -129,7 +129,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     country: "NL",
     lat: 52.8812,
     lng: 4.7855,
-    createdAt: "2026-03-14T08:50:00Z",
+    createdAt: "2026-03-20T13:10:00Z",
   },
   {
     id: "demo-006",
@@ -148,7 +148,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     instagram: "polderpluk.demo",
     lat: 52.7289,
     lng: 5.7112,
-    createdAt: "2026-03-17T11:30:00Z",
+    createdAt: "2026-03-23T09:45:00Z",
   },
   {
     id: "demo-007",
@@ -169,7 +169,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     instagram: "corsoveld.dahlias.demo",
     lat: 51.4583,
     lng: 4.6791,
-    createdAt: "2026-03-20T13:10:00Z",
+    createdAt: "2026-03-29T10:00:00Z",
   },
   {
     id: "demo-008",
@@ -187,7 +187,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     country: "NL",
     lat: 52.3148,
     lng: 5.5703,
-    createdAt: "2026-03-23T09:45:00Z",
+    createdAt: "2026-04-01T12:35:00Z",
   },
   {
     id: "demo-009",
@@ -206,7 +206,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     instagram: "krommerijn.pluktuin.demo",
     lat: 52.0771,
     lng: 5.2204,
-    createdAt: "2026-03-26T15:25:00Z",
+    createdAt: "2026-04-07T14:05:00Z",
   },
   {
     id: "demo-010",
@@ -225,7 +225,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     phone: "+31 6 00 00 00 13",
     lat: 52.0149,
     lng: 5.1498,
-    createdAt: "2026-03-29T10:00:00Z",
+    createdAt: "2026-04-10T11:50:00Z",
   },
   {
     id: "demo-011",
@@ -244,7 +244,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     website: "https://example.com/demo/linge-kersen",
     lat: 51.8907,
     lng: 5.3094,
-    createdAt: "2026-04-01T12:35:00Z",
+    createdAt: "2026-04-16T16:45:00Z",
   },
   {
     id: "demo-012",
@@ -262,7 +262,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     country: "NL",
     lat: 51.8796,
     lng: 5.2503,
-    createdAt: "2026-04-04T09:20:00Z",
+    createdAt: "2026-04-19T10:10:00Z",
   },
   {
     id: "demo-013",
@@ -281,7 +281,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     instagram: "appelhof.nederbetuwe.demo",
     lat: 51.9441,
     lng: 5.5889,
-    createdAt: "2026-04-07T14:05:00Z",
+    createdAt: "2026-04-25T09:05:00Z",
   },
   {
     id: "demo-014",
@@ -300,7 +300,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     phone: "+31 6 00 00 00 14",
     lat: 51.9682,
     lng: 5.2056,
-    createdAt: "2026-04-10T11:50:00Z",
+    createdAt: "2026-04-28T15:40:00Z",
   },
   {
     id: "demo-015",
@@ -319,7 +319,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     website: "https://example.com/demo/bessenhoeve",
     lat: 51.4006,
     lng: 6.0618,
-    createdAt: "2026-04-13T08:30:00Z",
+    createdAt: "2026-05-04T14:20:00Z",
   },
   {
     id: "demo-016",
@@ -337,7 +337,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     country: "NL",
     lat: 50.7721,
     lng: 5.7744,
-    createdAt: "2026-04-16T16:45:00Z",
+    createdAt: "2026-05-07T10:30:00Z",
   },
   {
     id: "demo-017",
@@ -356,7 +356,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     instagram: "geuldal.lavendel.demo",
     lat: 50.8614,
     lng: 5.8897,
-    createdAt: "2026-04-19T10:10:00Z",
+    createdAt: "2026-05-13T09:35:00Z",
   },
   {
     id: "demo-018",
@@ -374,7 +374,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     country: "NL",
     lat: 52.7702,
     lng: 6.3318,
-    createdAt: "2026-04-22T13:55:00Z",
+    createdAt: "2026-05-16T16:00:00Z",
   },
   {
     id: "demo-019",
@@ -393,7 +393,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     phone: "+31 6 00 00 00 15",
     lat: 53.1055,
     lng: 6.7021,
-    createdAt: "2026-04-25T09:05:00Z",
+    createdAt: "2026-05-22T08:40:00Z",
   },
   {
     id: "demo-020",
@@ -411,7 +411,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     country: "NL",
     lat: 53.3368,
     lng: 6.5437,
-    createdAt: "2026-04-28T15:40:00Z",
+    createdAt: "2026-05-25T13:30:00Z",
   },
   {
     id: "demo-021",
@@ -430,7 +430,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     website: "https://example.com/demo/kortezwaag",
     lat: 52.9948,
     lng: 6.0812,
-    createdAt: "2026-05-01T11:15:00Z",
+    createdAt: "2026-05-31T15:05:00Z",
   },
   {
     id: "demo-022",
@@ -449,7 +449,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     instagram: "dahliatun.demo",
     lat: 53.0732,
     lng: 5.5116,
-    createdAt: "2026-05-04T14:20:00Z",
+    createdAt: "2026-06-03T09:55:00Z",
   },
   {
     id: "demo-023",
@@ -467,7 +467,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     country: "NL",
     lat: 52.5311,
     lng: 6.4438,
-    createdAt: "2026-05-07T10:30:00Z",
+    createdAt: "2026-06-09T14:35:00Z",
   },
   {
     id: "demo-024",
@@ -486,7 +486,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     phone: "+31 6 00 00 00 16",
     lat: 52.3727,
     lng: 6.2986,
-    createdAt: "2026-05-10T12:45:00Z",
+    createdAt: "2026-06-12T10:20:00Z",
   },
   {
     id: "demo-025",
@@ -504,7 +504,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     country: "NL",
     lat: 51.4961,
     lng: 3.9791,
-    createdAt: "2026-05-13T09:35:00Z",
+    createdAt: "2026-06-18T09:10:00Z",
   },
   {
     id: "demo-026",
@@ -523,7 +523,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     instagram: "schouwseveld.demo",
     lat: 51.6427,
     lng: 3.9421,
-    createdAt: "2026-05-16T16:00:00Z",
+    createdAt: "2026-06-21T11:40:00Z",
   },
   {
     id: "demo-027",
@@ -541,7 +541,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     country: "NL",
     lat: 52.6942,
     lng: 5.2613,
-    createdAt: "2026-05-19T11:25:00Z",
+    createdAt: "2026-06-27T10:05:00Z",
   },
   {
     id: "demo-028",
@@ -561,7 +561,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     phone: "+32 400 00 00 21",
     lat: 51.4121,
     lng: 4.7408,
-    createdAt: "2026-05-22T08:40:00Z",
+    createdAt: "2026-03-08T10:05:00Z",
   },
   {
     id: "demo-029",
@@ -579,7 +579,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     country: "BE",
     lat: 51.3573,
     lng: 4.7832,
-    createdAt: "2026-05-25T13:30:00Z",
+    createdAt: "2026-03-17T11:30:00Z",
   },
   {
     id: "demo-030",
@@ -598,7 +598,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     instagram: "haspengouw.kersen.demo",
     lat: 50.8042,
     lng: 5.2091,
-    createdAt: "2026-05-28T10:50:00Z",
+    createdAt: "2026-03-26T15:25:00Z",
   },
   {
     id: "demo-031",
@@ -616,7 +616,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     country: "BE",
     lat: 50.8147,
     lng: 5.3619,
-    createdAt: "2026-05-31T15:05:00Z",
+    createdAt: "2026-04-04T09:20:00Z",
   },
   {
     id: "demo-032",
@@ -634,7 +634,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     country: "BE",
     lat: 51.2189,
     lng: 5.2902,
-    createdAt: "2026-06-03T09:55:00Z",
+    createdAt: "2026-04-13T08:30:00Z",
   },
   {
     id: "demo-033",
@@ -653,7 +653,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     phone: "+32 400 00 00 22",
     lat: 51.1052,
     lng: 3.8516,
-    createdAt: "2026-06-06T12:15:00Z",
+    createdAt: "2026-04-22T13:55:00Z",
   },
   {
     id: "demo-034",
@@ -671,7 +671,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     country: "BE",
     lat: 51.2433,
     lng: 3.3027,
-    createdAt: "2026-06-09T14:35:00Z",
+    createdAt: "2026-05-01T11:15:00Z",
   },
   {
     id: "demo-035",
@@ -690,7 +690,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     website: "https://example.com/demo/hoppeland",
     lat: 50.8647,
     lng: 2.7039,
-    createdAt: "2026-06-12T10:20:00Z",
+    createdAt: "2026-05-10T12:45:00Z",
   },
   {
     id: "demo-036",
@@ -709,7 +709,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     instagram: "zinniaveld.demo",
     lat: 50.7838,
     lng: 4.9112,
-    createdAt: "2026-06-15T13:45:00Z",
+    createdAt: "2026-05-19T11:25:00Z",
   },
   {
     id: "demo-037",
@@ -727,7 +727,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     country: "BE",
     lat: 50.6512,
     lng: 5.8143,
-    createdAt: "2026-06-18T09:10:00Z",
+    createdAt: "2026-05-28T10:50:00Z",
   },
   {
     id: "demo-038",
@@ -745,7 +745,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     country: "BE",
     lat: 50.5731,
     lng: 4.6804,
-    createdAt: "2026-06-21T11:40:00Z",
+    createdAt: "2026-06-06T12:15:00Z",
   },
   {
     id: "demo-039",
@@ -764,7 +764,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     phone: "+32 400 00 00 23",
     lat: 50.7342,
     lng: 4.8627,
-    createdAt: "2026-06-24T15:30:00Z",
+    createdAt: "2026-06-15T13:45:00Z",
   },
   {
     id: "demo-040",
@@ -783,7 +783,7 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     website: "https://example.com/demo/ourthe",
     lat: 50.3431,
     lng: 5.4398,
-    createdAt: "2026-06-27T10:05:00Z",
+    createdAt: "2026-06-24T15:30:00Z",
   },
   {
     id: "demo-041",
