@@ -1,7 +1,13 @@
 import { Marker } from "maplibre-gl";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { openMap, type OpenedMap, type StyleKind } from "./maplibre.client";
+import {
+  disableRotation,
+  FLAT_MAP_OPTIONS,
+  openMap,
+  type OpenedMap,
+  type StyleKind,
+} from "./maplibre.client";
 import { useMapTheme } from "./use-map-theme";
 
 /** Street level: the entrance of a field can be told from the farm next door. */
@@ -58,9 +64,7 @@ export default function LocationPicker({
       options: {
         center: [initial.lng, initial.lat],
         zoom: PICKER_ZOOM,
-        dragRotate: false,
-        pitchWithRotate: false,
-        touchPitch: false,
+        ...FLAT_MAP_OPTIONS,
         // A form scrolls past the map; zooming takes the buttons or two fingers.
         scrollZoom: false,
       },
@@ -68,8 +72,7 @@ export default function LocationPicker({
       if (!result) return;
       mapOpened = result;
       const { map } = result;
-      map.touchZoomRotate.disableRotation();
-      map.keyboard.disableRotation();
+      disableRotation(map);
       // MapLibre's own pin: draggable by pointer, and by arrow keys once focused.
       const marker = new Marker({ draggable: true, color: pinColour(container) })
         .setLngLat([initial.lng, initial.lat])

@@ -23,6 +23,22 @@ setWorkerUrl(workerUrl);
 
 export type StyleKind = "remote" | "fallback";
 
+/**
+ * Our maps stay flat and north-up: a tilted or turned map of fields helps nobody find one, and a
+ * stray two-finger gesture should not leave the visitor lost.
+ */
+export const FLAT_MAP_OPTIONS = {
+  dragRotate: false,
+  pitchWithRotate: false,
+  touchPitch: false,
+} as const;
+
+/** The rest of keeping a map flat, once it exists: no rotating by touch or keyboard. */
+export function disableRotation(map: MapLibreMap) {
+  map.touchZoomRotate.disableRotation();
+  map.keyboard.disableRotation();
+}
+
 /** Tile errors before any tile arrived: the style loaded, but its tiles cannot be reached. */
 const TILE_FAILURES_BEFORE_FALLBACK = 2;
 

@@ -15,7 +15,13 @@ import {
 } from "~/lib/schemas/viewport";
 import type { MapPoint, ViewportResult } from "~/services/meadows.server";
 import { clusterPoints } from "./cluster-points";
-import { openMap, type OpenedMap, type StyleKind } from "./maplibre.client";
+import {
+  disableRotation,
+  FLAT_MAP_OPTIONS,
+  openMap,
+  type OpenedMap,
+  type StyleKind,
+} from "./maplibre.client";
 import { clusterButton, pinButton } from "./marker-elements";
 import { useMapTheme } from "./use-map-theme";
 
@@ -191,16 +197,13 @@ export default function MeadowMap({ styleUrl, view, filters, onViewChange }: Mea
           ? { center: [initial.lng, initial.lat], zoom: initial.zoom }
           : { bounds: DEFAULT_MAP_BOUNDS, fitBoundsOptions: { padding: 16 } }),
         minZoom: 1,
-        dragRotate: false,
-        pitchWithRotate: false,
-        touchPitch: false,
+        ...FLAT_MAP_OPTIONS,
       },
     }).then((result) => {
       if (!result) return;
       mapOpened = result;
       const { map } = result;
-      map.touchZoomRotate.disableRotation();
-      map.keyboard.disableRotation();
+      disableRotation(map);
       map.on("moveend", () => {
         setZoomLevel(Math.floor(map.getZoom()));
         load(map);
