@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageUrl } from "./page-url";
+import { pagePath, pageUrl } from "./page-url";
 
 const page = (url: string) => {
   const result = pageUrl(new Request(url));
@@ -16,5 +16,20 @@ describe("pageUrl", () => {
 
   it("leaves document requests alone", () => {
     expect(page("http://x/nl/settings?tab=1")).toBe("/nl/settings?tab=1");
+  });
+});
+
+describe("pagePath", () => {
+  const path = (url: string, to: string) => pagePath(new Request(url), to);
+
+  it("keeps the language prefix of the page the request is for", () => {
+    expect(path("http://x/nl/meadows/abc/edit", "/meadows")).toBe("/nl/meadows");
+    expect(path("http://x/en/settings", "/settings")).toBe("/en/settings");
+    expect(path("http://x/meadows/add", "/meadows/abc")).toBe("/meadows/abc");
+  });
+
+  it("reads the page's address from data requests", () => {
+    expect(path("http://x/nl/meadows/add.data?_routes=x", "/meadows/abc")).toBe("/nl/meadows/abc");
+    expect(path("http://x/_root.data", "/settings")).toBe("/settings");
   });
 });

@@ -1,3 +1,5 @@
+import { splitPrefix, withPrefix } from "./i18n";
+
 /**
  * The address of the page a request is for. With JavaScript, React Router fetches a page's data
  * from `/nl/about.data` (and `/_root.data` for `/`) and adds `_routes`/`index` parameters; the
@@ -12,4 +14,9 @@ export function pageUrl(request: Request): URL {
   url.searchParams.delete("_routes");
   url.searchParams.delete("index");
   return url;
+}
+
+/** `path` in the language of the page a request is for: "/meadows" from a /nl page is "/nl/meadows". */
+export function pagePath(request: Request, path: string): string {
+  return withPrefix(splitPrefix(pageUrl(request).pathname).prefix, path);
 }

@@ -15,12 +15,11 @@ import { registerSchema } from "~/lib/schemas/account";
 import { LIMITS } from "~/services/account-limits";
 import { getUser } from "~/session.server";
 import type { Route } from "./+types/register";
-import { pageUrl } from "~/lib/page-url";
+import { pagePath, pageUrl } from "~/lib/page-url";
 import { passOnHeaders } from "~/route-headers";
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  if (getUser(context))
-    throw redirect(withPrefix(splitPrefix(pageUrl(request).pathname).prefix, "/"));
+  if (getUser(context)) throw redirect(pagePath(request, "/"));
   const { t } = getI18n(context);
   return {
     meta: { title: `${t("auth.registerTitle")} · Plukweide`, description: t("auth.registerIntro") },

@@ -18,7 +18,7 @@ import { appContext } from "~/context";
 import { serializeToast } from "~/cookies.server";
 import { useShellData } from "~/hooks/use-shell-data";
 import { getI18n, getLocale } from "~/i18n.server";
-import { splitPrefix, withPrefix, type Language } from "~/lib/i18n";
+import { withPrefix, type Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/page-meta";
 import {
   changeEmailSchema,
@@ -40,7 +40,7 @@ import {
 } from "~/services/profiles.server";
 import { requireUser } from "~/session.server";
 import type { Route } from "./+types/settings";
-import { pageUrl } from "~/lib/page-url";
+import { pagePath } from "~/lib/page-url";
 import { forwardCookies, passOnHeaders } from "~/route-headers";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -84,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { auth, config, db, storage } = context.get(appContext);
   const { t } = getI18n(context);
   const lang = getLocale(context) as Language;
-  const settingsPath = withPrefix(splitPrefix(pageUrl(request).pathname).prefix, "/settings");
+  const settingsPath = pagePath(request, "/settings");
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
 

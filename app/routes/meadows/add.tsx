@@ -5,17 +5,13 @@ import { appContext } from "~/context";
 import { useLocalePath } from "~/hooks/use-shell-data";
 import { getI18n } from "~/i18n.server";
 import { pageMeta } from "~/lib/page-meta";
+import { pagePath } from "~/lib/page-url";
 import { passOnHeaders } from "~/route-headers";
 import { LIMITS } from "~/services/account-limits";
 import { createMeadow } from "~/services/meadows.server";
 import { requireUser } from "~/session.server";
 import type { Route } from "./+types/add";
-import {
-  handleMeadowForm,
-  meadowPath,
-  redirectWithToast,
-  type MeadowFormReply,
-} from "./meadow-form.server";
+import { handleMeadowForm, redirectWithToast, type MeadowFormReply } from "./meadow-form.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, request);
@@ -56,7 +52,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         );
       }
       const meadow = await createMeadow(db, user.id, input);
-      return redirectWithToast(context, meadowPath(request, `/meadows/${meadow.id}`), {
+      return redirectWithToast(context, pagePath(request, `/meadows/${meadow.id}`), {
         type: "success",
         key: "messages.meadowAdded",
       });

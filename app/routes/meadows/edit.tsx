@@ -18,6 +18,7 @@ import { useLocalePath } from "~/hooks/use-shell-data";
 import { getI18n } from "~/i18n.server";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/page-meta";
+import { pagePath } from "~/lib/page-url";
 import { addressFingerprint, typedFields } from "~/lib/schemas/meadow";
 import { passOnHeaders } from "~/route-headers";
 import {
@@ -29,7 +30,7 @@ import {
 } from "~/services/meadows.server";
 import { requireUser } from "~/session.server";
 import type { Route } from "./+types/edit";
-import { handleMeadowForm, meadowPath, redirectWithToast } from "./meadow-form.server";
+import { handleMeadowForm, redirectWithToast } from "./meadow-form.server";
 
 /** The meadow, when the signed-in member may change it; 404 or 403 otherwise. */
 async function ownMeadow(context: Route.LoaderArgs["context"], request: Request, id: string) {
@@ -89,7 +90,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         });
       }
       await deleteMeadow(db, user.id, params.id);
-      return redirectWithToast(context, meadowPath(request, "/meadows"), {
+      return redirectWithToast(context, pagePath(request, "/meadows"), {
         type: "success",
         key: "meadowForm.deleted",
       });
@@ -100,7 +101,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       memberId: user.id,
       async save(input) {
         await updateMeadow(db, user.id, params.id, input);
-        return redirectWithToast(context, meadowPath(request, `/meadows/${params.id}`), {
+        return redirectWithToast(context, pagePath(request, `/meadows/${params.id}`), {
           type: "success",
           key: "meadowForm.saved",
         });

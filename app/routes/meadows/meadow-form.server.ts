@@ -5,8 +5,6 @@ import type { GeocodeResult } from "~/adapters/geocoder.server";
 import { appContext, clientIpContext } from "~/context";
 import { serializeToast } from "~/cookies.server";
 import { getLocale } from "~/i18n.server";
-import { splitPrefix, withPrefix } from "~/lib/i18n";
-import { pageUrl } from "~/lib/page-url";
 import { addressFingerprint, meadowSchema, type MeadowFormValues } from "~/lib/schemas/meadow";
 import type { ToastMessage } from "~/lib/toast";
 import { LIMITS } from "~/services/account-limits";
@@ -37,11 +35,6 @@ export interface MeadowFormReply {
 
 function reply(body: MeadowFormReply, status = 200) {
   return data(body, { status });
-}
-
-/** Where a meadow's pages live in the page's language: `/nl/meadows/{id}`. */
-export function meadowPath(request: Request, path: string): string {
-  return withPrefix(splitPrefix(pageUrl(request).pathname).prefix, path);
 }
 
 export async function redirectWithToast(
