@@ -12,8 +12,8 @@ import { cn } from "~/lib/cn";
 import { countryName } from "~/lib/country-names";
 import { pageMeta } from "~/lib/page-meta";
 import { COUNTRIES } from "~/lib/schemas/meadow";
+import { meadowSearchQuery } from "~/lib/schemas/meadow-search";
 import {
-  listSearchParams,
   MAP_QUERY_MAX,
   mapSearchParams,
   readMapFilters,
@@ -103,8 +103,7 @@ export default function MapPage() {
   const countries = [...COUNTRIES]
     .map((code) => ({ code, name: countryName(code, lang) }))
     .sort((a, b) => a.name.localeCompare(b.name, lang));
-  const listSearch = listSearchParams(filters).toString();
-  const listHref = localePath("/meadows") + (listSearch ? `?${listSearch}` : "");
+  const listHref = localePath("/meadows") + meadowSearchQuery(filters);
 
   return (
     // The map fills the window below the sticky header (4rem and its 1px border).

@@ -100,6 +100,13 @@ describe("effectiveSort", () => {
 });
 
 describe("meadowSearchParams", () => {
+  it("turns the map's filters into the list's query", () => {
+    expect(meadowSearchParams({ q: "zonnebloem", country: "BE" }).toString()).toBe(
+      "q=zonnebloem&country=BE",
+    );
+    expect(meadowSearchParams({}).toString()).toBe("");
+  });
+
   it("leaves out defaults", () => {
     expect(meadowSearchQuery({ q: "", place: "", page: 1 })).toBe("");
     expect(meadowSearchQuery({ q: "tulp", page: 1, sort: "name" })).toBe("?q=tulp");

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  listSearchParams,
-  mapSearchParams,
-  readMapFilters,
-  readMapView,
-  viewportQuerySchema,
-} from "./viewport";
+import { mapSearchParams, readMapFilters, readMapView, viewportQuerySchema } from "./viewport";
 
 function parse(query: string) {
   return viewportQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(query)));
@@ -108,12 +102,5 @@ describe("the map page's address", () => {
     expect(close.toString()).toBe("lat=52.123457&lng=5.987654&z=17");
     const view = readMapView(close);
     expect(view?.lat).toBeCloseTo(52.123457, 6);
-  });
-
-  it("turns the filters into the list's query", () => {
-    expect(listSearchParams({ q: "zonnebloem", country: "BE" }).toString()).toBe(
-      "q=zonnebloem&country=BE",
-    );
-    expect(listSearchParams({}).toString()).toBe("");
   });
 });

@@ -145,11 +145,3 @@ export function mapSearchParams(view: MapView | null, filters: MapFilters): URLS
   if (filters.country) params.set("country", filters.country);
   return params;
 }
-
-/** The list's filters as its query string, for "show as a list" links. */
-export function listSearchParams(filters: MapFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.q) params.set("q", filters.q);
-  if (filters.country) params.set("country", filters.country);
-  return params;
-}
