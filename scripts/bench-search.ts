@@ -9,8 +9,8 @@
 // loading 1,000,000 takes minutes. BENCH_SHAPES=<words> runs only the query shapes whose names
 // contain one of the comma-separated words. Prints EXPLAIN (ANALYZE, BUFFERS) of the text,
 // distance and viewport queries.
+import "./resolve-ts.ts";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { registerHooks } from "node:module";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -27,19 +27,6 @@ const shapeFilter = process.env.BENCH_SHAPES?.split(",").filter(Boolean);
 const engines = (process.env.BENCH_ENGINES ?? (serverUrl ? "pglite,postgres" : "pglite")).split(
   ",",
 );
-
-// The app's modules import each other without file extensions (Vite resolves them); Node needs
-// the `.ts` spelled out. Only relative imports that fail as written are retried.
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    try {
-      return nextResolve(specifier, context);
-    } catch (error) {
-      if (!specifier.startsWith(".") || /\.(ts|js|json)$/.test(specifier)) throw error;
-      return nextResolve(`${specifier}.ts`, context);
-    }
-  },
-});
 
 const { openPglite, openPostgres, queryRows } = await import("../app/adapters/db.server.ts");
 const { searchMeadows, viewportMeadows } = await import("../app/services/meadows.server.ts");

@@ -2,21 +2,8 @@
 // PostgreSQL (DATABASE_URL) or the embedded one in DATA_DIR, after applying migrations. Adds
 // only what is missing, so running it twice is harmless. The embedded database can be open in
 // one process only: stop the server first.
+import "./resolve-ts.ts";
 import { existsSync } from "node:fs";
-import { registerHooks } from "node:module";
-
-// The app's modules import each other without file extensions (Vite resolves them); Node needs
-// the `.ts` spelled out. Only relative imports that fail as written are retried.
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    try {
-      return nextResolve(specifier, context);
-    } catch (error) {
-      if (!specifier.startsWith(".") || /\.(ts|js|json)$/.test(specifier)) throw error;
-      return nextResolve(`${specifier}.ts`, context);
-    }
-  },
-});
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 
