@@ -220,6 +220,9 @@ async function load(db: Database, rows: number) {
 /* Query shapes, each with parameters that vary from run to run. */
 
 const TEXTS = ["tulp", "dahlia", "crème", "zonnebloem", "pluktuin", "blumen", "cueillette"];
+/** Words in one meadow of fifteen (a second name word), and pairs in one of fifty to a hundred. */
+const UNCOMMON_TEXTS = ["hoeve", "deich", "château", "églantines", "sonnenschein"];
+const PAIRS = ["pluktuin deich", "sonnenschein cueillette", "dahlia hoeve", "tulpen château"];
 const COUNTRIES = ["NL", "BE", "DE", "FR"];
 
 function town(run: number) {
@@ -313,6 +316,24 @@ const SHAPES: Shape[] = [
       viewportMeadows(db, {
         ...viewport(around(run), 7),
         filters: { text: TEXTS[run % TEXTS.length] },
+      }),
+  },
+  {
+    name: "map viewport zoom 7, uncommon word",
+    explain: true,
+    run: (db, run) =>
+      viewportMeadows(db, {
+        ...viewport(around(run), 7),
+        filters: { text: UNCOMMON_TEXTS[run % UNCOMMON_TEXTS.length] },
+      }),
+  },
+  {
+    name: "map viewport zoom 7, two words",
+    explain: true,
+    run: (db, run) =>
+      viewportMeadows(db, {
+        ...viewport(around(run), 7),
+        filters: { text: PAIRS[run % PAIRS.length] },
       }),
   },
   {

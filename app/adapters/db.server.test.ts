@@ -14,6 +14,7 @@ import {
   migrationsFolder,
   openPglite,
   openPostgres,
+  queryManyRows,
   queryRows,
   type DatabaseHandle,
 } from "./db.server";
@@ -98,6 +99,24 @@ describe.each(testEngines)("database on $name", (engine) => {
       sql`select immutable_unaccent('Crème Brûlée') as t`,
     );
     expect(accented).toEqual([{ t: "Creme Brulee" }]);
+  });
+  it("returns many rows with the same values as queryRows, in a transaction too", async () => {
+    const query = sql`select 'id-' || g as id, g::int as n, g / 3.0::float8 as x,
+        case when g % 2 = 0 then null else 'Crème "brûlée"' end as note
+      from generate_series(1, 600) g order by g`;
+    const expected = Array.from({ length: 600 }, (_, i) => ({
+      id: `id-${i + 1}`,
+      n: i + 1,
+      x: (i + 1) / 3,
+      note: (i + 1) % 2 === 0 ? null : 'Crème "brûlée"',
+    }));
+    expect(await queryManyRows(handle.db, query)).toEqual(expected);
+    expect(await queryRows(handle.db, query)).toEqual(expected);
+    const inTransaction = await handle.db.transaction((tx) =>
+      queryManyRows(tx as unknown as typeof handle.db, query),
+    );
+    expect(inTransaction).toEqual(expected);
+    expect(await queryManyRows(handle.db, sql`select 1 as n where false`)).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { SQL } from "drizzle-orm";
+import { entityKind, sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "../../db/schema";
 
@@ -214,4 +214,27 @@ function isAlive(pid: number): boolean {
 export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as { rows: Row[] };
   return result.rows;
+}
+
+/** Whether `db` (or a transaction of it) runs on PGlite. */
+function onPglite(db: Database): boolean {
+  const session = (db as unknown as { session?: object }).session;
+  const kind = (session?.constructor as { [entityKind]?: string } | undefined)?.[entityKind];
+  return kind === "PgliteSession";
+}
+
+/**
+ * queryRows for a SELECT that may return hundreds of rows. PGlite hands each row to JavaScript
+ * through its wire protocol at about 10 µs a row, so there the rows come as one JSON array
+ * instead: 500 map pins took 8.7 ms as rows and 5.4 ms as JSON, of which 4.0 ms is the query
+ * itself (measured at 100,000 meadows). PostgreSQL's driver is faster with rows. Values come back
+ * as JSON gives them: text, numbers for integer and float columns, null.
+ */
+export async function queryManyRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  if (!onPglite(db)) return queryRows<Row>(db, query);
+  const [result] = await queryRows<{ rows: string }>(
+    db,
+    sql`select coalesce(json_agg(q), '[]')::text as rows from (${query}) q`,
+  );
+  return JSON.parse(result?.rows ?? "[]") as Row[];
 }

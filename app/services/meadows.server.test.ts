@@ -15,8 +15,10 @@ import {
   normalizeBoundingBox,
   NotFoundError,
   searchMeadows,
+  textFirstPlan,
   updateMeadow,
   viewportMeadows,
+  VIEWPORT_POINT_LIMIT,
   type BoundingBox,
   type MeadowInput,
 } from "./meadows.server";
@@ -415,24 +417,36 @@ describe.each(testEngines)("meadows on $name", (engine) => {
         expect(sample?.lng).toBeGreaterThanOrEqual(west);
       }
 
-      // A text filter counts the matching meadows instead of reading the stored grid: the same
-      // cells, with the matching meadows.
+      // A text filter reads the matching meadows instead of the stored grid: few enough are pins;
+      // more are clusters of the first 500, in the same cells, which say they are incomplete.
       const filtered = await viewportMeadows(db, {
         bbox: HOLLAND,
         zoom: 6,
         filters: { text: "tulp" },
       });
       expect(filtered.kind).toBe("points");
+      if (filtered.kind === "points") expect(filtered.points).toHaveLength(350);
+      // Two words: every one must be there, however the index is asked.
+      const both = await viewportMeadows(db, {
+        bbox: HOLLAND,
+        zoom: 6,
+        filters: { text: "plukken tulpenveld" },
+      });
+      expect(both.kind === "points" && both.points.length).toBe(350);
       const everything = await viewportMeadows(db, {
         bbox: HOLLAND,
         zoom: 6,
         filters: { text: "plukken" },
       });
-      expect(everything.kind).toBe("clusters");
+      expect(everything).toMatchObject({ kind: "clusters", complete: false });
       if (everything.kind !== "clusters") return;
-      const byKey = (clusters: typeof stored.clusters) =>
-        Object.fromEntries(clusters.map((cluster) => [cluster.key, cluster.count]));
-      expect(byKey(everything.clusters)).toEqual(byKey(stored.clusters));
+      expect(everything.clusters.reduce((sum, cluster) => sum + cluster.count, 0)).toBe(
+        VIEWPORT_POINT_LIMIT,
+      );
+      const storedCounts = new Map(stored.clusters.map((cluster) => [cluster.key, cluster.count]));
+      for (const cluster of everything.clusters) {
+        expect(cluster.count).toBeLessThanOrEqual(storedCounts.get(cluster.key) ?? 0);
+      }
 
       // Pins again from zoom 12, even with more than 500 in view.
       const close = await viewportMeadows(db, { bbox: [4.4, 51.4, 6.1, 53.1], zoom: 12 });
@@ -459,7 +473,7 @@ describe.each(testEngines)("meadows on $name", (engine) => {
       expect(result.clusters.every((cluster) => cluster.key.startsWith("11/"))).toBe(true);
       expect(result.clusters.reduce((sum, cluster) => sum + cluster.count, 0)).toBe(2100);
 
-      // Filtered, clusters are counted from at most 1,000 matches: then they say so.
+      // Filtered, clusters are counted from the first 500 matches: then they say so.
       const filtered = await viewportMeadows(db, {
         bbox: HOLLAND,
         zoom: 6,
@@ -467,7 +481,9 @@ describe.each(testEngines)("meadows on $name", (engine) => {
       });
       expect(filtered).toMatchObject({ kind: "clusters", complete: false });
       if (filtered.kind !== "clusters") return;
-      expect(filtered.clusters.reduce((sum, cluster) => sum + cluster.count, 0)).toBe(1001);
+      expect(filtered.clusters.reduce((sum, cluster) => sum + cluster.count, 0)).toBe(
+        VIEWPORT_POINT_LIMIT,
+      );
     });
 
     it("keeps the stored grid in step with added, moved and removed meadows", async () => {
@@ -566,5 +582,45 @@ describe("normalizeBoundingBox", () => {
     [[Number.NaN, Number.NaN, 5, Number.NaN], { south: -90, north: 90, lngRanges: [[-180, 180]] }],
   ])("%j", (bbox, expected) => {
     expect(normalizeBoundingBox(bbox)).toEqual(expected);
+  });
+});
+
+describe("textFirstPlan", () => {
+  const cap = VIEWPORT_POINT_LIMIT;
+  const word = (matches: number, inView: number, all: number) =>
+    textFirstPlan({ matches, wordMatches: [matches], inView, all, cap });
+
+  it("reads a crowded view for a common word, at any size", () => {
+    expect(word(22_000, 80_000, 100_000)).toBeUndefined();
+    expect(word(22_000, 15_000, 100_000)).toBeUndefined();
+    expect(word(220_000, 800_000, 1_000_000)).toBeUndefined();
+  });
+
+  it("asks the trigram index for a word in one meadow of twenty or fewer", () => {
+    expect(word(1_500, 80_000, 100_000)).toBe("all");
+    expect(word(9_000, 80_000, 100_000)).toBe("all");
+    expect(word(15_000, 800_000, 1_000_000)).toBe("all");
+  });
+
+  it("reads a view holding few meadows, whatever the word", () => {
+    expect(word(9_000, 300, 100_000)).toBeUndefined();
+    expect(word(50, 0, 100_000)).toBe("all");
+    expect(word(5_000, 0, 0)).toBeUndefined();
+  });
+
+  it("looks up only the rarer of two words when the other is common", () => {
+    const pair = { matches: 19_000, inView: 800_000, all: 1_000_000, cap };
+    expect(textFirstPlan({ ...pair, wordMatches: [60_000, 200_000] })).toBe(0);
+    expect(textFirstPlan({ ...pair, wordMatches: [200_000, 60_000] })).toBe(1);
+    // Two rare words: looking both up leaves the fewest candidates.
+    expect(
+      textFirstPlan({
+        matches: 20,
+        wordMatches: [3_000, 4_000],
+        inView: 80_000,
+        all: 100_000,
+        cap,
+      }),
+    ).toBe("all");
   });
 });
