@@ -1,8 +1,8 @@
-import { Link } from "react-router";
-import { useLocalePath } from "~/hooks/use-shell-data";
-import type { MeadowSummary } from "~/services/profiles.server";
+import { useId } from "react";
+import { MeadowCard } from "~/components/meadow-card";
+import type { ProfileMeadow } from "~/services/profiles.server";
 
-/** A titled list of meadows as small cards, with a line for when there are none. */
+/** A titled grid of meadow cards, as on the meadows list, with a line for when there are none. */
 export function MeadowList({
   title,
   empty,
@@ -10,27 +10,21 @@ export function MeadowList({
 }: {
   title: string;
   empty: string;
-  meadows: MeadowSummary[];
+  meadows: ProfileMeadow[];
 }) {
-  const localePath = useLocalePath();
+  const headingId = useId();
   return (
-    <section className="mt-10">
-      <h2 className="text-xl font-semibold tracking-tight">{title}</h2>
+    <section className="mt-10" aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-xl font-semibold tracking-tight">
+        {title}
+      </h2>
       {meadows.length === 0 ? (
         <p className="mt-3 text-muted-foreground">{empty}</p>
       ) : (
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {meadows.map((meadow) => (
             <li key={meadow.id}>
-              <Link
-                to={localePath(`/meadows/${meadow.id}`)}
-                className="block rounded-xl border border-border bg-card p-4 hover:border-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                <span className="font-medium">{meadow.name}</span>
-                <span className="mt-1 block text-sm text-muted-foreground">
-                  {meadow.city}, {meadow.country} · {meadow.priceText}
-                </span>
-              </Link>
+              <MeadowCard meadow={meadow} />
             </li>
           ))}
         </ul>

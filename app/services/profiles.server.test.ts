@@ -8,15 +8,63 @@ import { png } from "../../tests/fixtures/images/generate";
 import { testEngines } from "../../tests/support/databases";
 import type { DatabaseHandle } from "../adapters/db.server";
 import { createDiskStorage } from "../adapters/storage.server";
-import { removeAccountFiles, setAvatar } from "./profiles.server";
+import { getPublicProfile, listFavorites, removeAccountFiles, setAvatar } from "./profiles.server";
 
-describe.each(testEngines)("deleting an account on $name", (engine) => {
+describe.each(testEngines)("profiles on $name", (engine) => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await engine.open();
     await handle.migrate();
   });
   afterAll(() => handle.close());
+
+  it("shows a member's meadows and favorites as cards, newest first, never the email", async () => {
+    const { db } = handle;
+    await db.insert(users).values({ id: "grower", name: "Gert Bloem", email: "gert@example.org" });
+    const field = (id: string, name: string, days: number, isDemo = false) => ({
+      id,
+      ownerId: "grower",
+      name,
+      priceText: "€0,50 per steel",
+      openingHours: "Dagelijks",
+      street: "Laan",
+      houseNumber: "1",
+      postalCode: "3981 AB",
+      city: "Bunnik",
+      country: "NL",
+      lat: 52.06,
+      lng: 5.2,
+      isDemo,
+      createdAt: new Date(Date.now() - days * 86_400_000),
+    });
+    await db
+      .insert(meadows)
+      .values([field("oudveld", "Oud veld", 10), field("nieuwveld", "Nieuw veld", 1, true)]);
+    await db.insert(favorites).values({ userId: "grower", meadowId: "oudveld" });
+
+    const profile = await getPublicProfile(db, "grower");
+    expect(profile).not.toHaveProperty("email");
+    expect(profile?.meadows).toEqual([
+      {
+        id: "nieuwveld",
+        name: "Nieuw veld",
+        city: "Bunnik",
+        country: "NL",
+        priceText: "€0,50 per steel",
+        isDemo: true,
+      },
+      {
+        id: "oudveld",
+        name: "Oud veld",
+        city: "Bunnik",
+        country: "NL",
+        priceText: "€0,50 per steel",
+        isDemo: false,
+      },
+    ]);
+    expect((await listFavorites(db, "grower")).map((meadow) => meadow.id)).toEqual(["oudveld"]);
+    expect(await getPublicProfile(db, "nobody")).toBeNull();
+  });
 
   it("removes avatar files and favorites, and keeps the member's meadows without owner", async () => {
     const { db } = handle;

@@ -3,6 +3,7 @@ import { favorites, meadows, users } from "../../db/schema";
 import type { Database } from "../adapters/db.server";
 import type { ObjectStorage } from "../adapters/storage.server";
 import { deleteImage, imageSources, processImage, storeImage } from "./images";
+import type { MeadowSummary } from "./meadows.server";
 
 /** Sizes avatars are shown at: the header and lists (32 px), profile and settings (96 px). */
 export const AVATAR_WIDTHS = [32, 96] as const;
@@ -123,24 +124,23 @@ export interface PublicProfile {
   avatarKey: string | null;
   avatarWidth: number | null;
   memberSince: Date;
-  meadows: MeadowSummary[];
-  favorites: MeadowSummary[];
+  meadows: ProfileMeadow[];
+  favorites: ProfileMeadow[];
 }
 
-export interface MeadowSummary {
-  id: string;
-  name: string;
-  city: string;
-  country: string;
-  priceText: string;
-}
+/** What a profile or the favorites page shows of a meadow: a card's fields. */
+export type ProfileMeadow = Pick<
+  MeadowSummary,
+  "id" | "name" | "city" | "country" | "priceText" | "isDemo"
+>;
 
-const summary = {
+const cardColumns = {
   id: meadows.id,
   name: meadows.name,
   city: meadows.city,
   country: meadows.country,
   priceText: meadows.priceText,
+  isDemo: meadows.isDemo,
 };
 
 /** What anyone may see of a member: never the email address. */
@@ -164,7 +164,7 @@ export async function getPublicProfile(
   if (!user) return null;
   const [created, favorited] = await Promise.all([
     db
-      .select(summary)
+      .select(cardColumns)
       .from(meadows)
       .where(eq(meadows.ownerId, userId))
       .orderBy(desc(meadows.createdAt))
@@ -193,9 +193,9 @@ export async function getAccountSettings(db: Database, userId: string) {
 }
 
 /** A member's own favorites, newest first. */
-export async function listFavorites(db: Database, userId: string): Promise<MeadowSummary[]> {
+export async function listFavorites(db: Database, userId: string): Promise<ProfileMeadow[]> {
   return db
-    .select(summary)
+    .select(cardColumns)
     .from(favorites)
     .innerJoin(meadows, eq(meadows.id, favorites.meadowId))
     .where(eq(favorites.userId, userId))

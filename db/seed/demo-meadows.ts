@@ -31,6 +31,19 @@ export interface DemoMeadow {
   createdAt: string;
 }
 
+/** The member the demo meadows belong to: no password, and an address that cannot receive mail. */
+export const DEMO_MEMBER = {
+  id: "demo-member",
+  name: "Plukweide demo",
+  email: "demo@plukweide.invalid",
+  bio:
+    "The demo meadows belong to this example account. Their names, prices and opening hours are " +
+    "made up to show how Plukweide works; the towns are real, the meadows are not.\n\n" +
+    "De voorbeeldpluktuinen horen bij dit voorbeeldaccount. Namen, prijzen en openingstijden zijn " +
+    "verzonnen om te laten zien hoe Plukweide werkt; de plaatsen bestaan, de pluktuinen niet.",
+  location: "Nederland & België",
+} as const;
+
 function bilingual(english: string, dutch: string): string {
   return `${english}\n\n${dutch}`;
 }

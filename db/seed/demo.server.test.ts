@@ -16,8 +16,8 @@ import { searchMeadows, viewportMeadows } from "../../app/services/meadows.serve
 import { parsePriceAmount } from "../../app/services/price";
 import { testEngines } from "../../tests/support/databases";
 import { accounts, appState, meadows, users } from "../schema";
-import { DEMO_MEADOWS } from "./demo-meadows";
-import { DEMO_MEMBER, DEMO_SEEDED_KEY, seedDemoData, seedDemoDataAtStart } from "./demo.server";
+import { DEMO_MEADOWS, DEMO_MEMBER } from "./demo-meadows";
+import { DEMO_SEEDED_KEY, seedDemoData, seedDemoDataAtStart } from "./demo.server";
 
 function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
   const rad = Math.PI / 180;

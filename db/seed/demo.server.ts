@@ -5,26 +5,13 @@ import type { Config } from "../../app/env.server";
 import { meadowSchema } from "../../app/lib/schemas/meadow";
 import { parsePriceAmount } from "../../app/services/price";
 import { appState, meadows, users, type NewMeadow } from "../schema";
-import { DEMO_MEADOWS, type DemoMeadow } from "./demo-meadows";
+import { DEMO_MEADOWS, DEMO_MEMBER, type DemoMeadow } from "./demo-meadows";
 
 /*
  * Demo data: the meadows of ./demo-meadows.ts, owned by a demo member nobody can sign in as. A
  * fresh embedded database gets them on its first start; SEED_DEMO decides otherwise (see
  * seedDemoDataAtStart) and `npm run seed` adds them on request.
  */
-
-/** The member the demo meadows belong to: no password, and an address that cannot receive mail. */
-export const DEMO_MEMBER = {
-  id: "demo-member",
-  name: "Plukweide demo",
-  email: "demo@plukweide.invalid",
-  bio:
-    "The demo meadows belong to this example account. Their names, prices and opening hours are " +
-    "made up to show how Plukweide works; the towns are real, the meadows are not.\n\n" +
-    "De voorbeeldpluktuinen horen bij dit voorbeeldaccount. Namen, prijzen en openingstijden zijn " +
-    "verzonnen om te laten zien hoe Plukweide werkt; de plaatsen bestaan, de pluktuinen niet.",
-  location: "Nederland & België",
-} as const;
 
 /** app_state key: set once demo data was added, so deleted demo meadows stay deleted. */
 export const DEMO_SEEDED_KEY = "demo_data_seeded_at";
