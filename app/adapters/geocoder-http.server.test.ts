@@ -1,46 +1,11 @@
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testEngines } from "../../tests/support/databases";
+import { fakeService, json, type Answer } from "../../tests/support/fake-service";
 import { queryRows, type DatabaseHandle } from "./db.server";
 import { createHttpGeocoder, type HttpGeocoderOptions } from "./geocoder-http.server";
 import { createGeocoder } from "./geocoder.server";
 import { createLogger } from "./logger.server";
-
-interface Recorded {
-  url: URL;
-  headers: IncomingHttpHeaders;
-  at: number;
-}
-
-type Answer = (url: URL, response: ServerResponse) => void;
-
-/** A local server that answers like the real service would, and remembers what it was asked. */
-async function fakeService(answer: Answer) {
-  const requests: Recorded[] = [];
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? "/", "http://fake");
-    requests.push({ url, headers: request.headers, at: performance.now() });
-    answer(url, response);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-function json(response: ServerResponse, body: unknown, status = 200) {
-  response.writeHead(status, { "Content-Type": "application/json" });
-  response.end(JSON.stringify(body));
-}
 
 const UTRECHT_DOM = {
   place_id: 1,
