@@ -255,6 +255,19 @@ function viewport(centre: { lat: number; lng: number }, zoom: number) {
 
 type Shape = { name: string; explain?: boolean; run(db: Database, run: number): Promise<unknown> };
 
+/** The map at zoom 7 around the run's town, filtered by one of `texts` in turn. */
+function filteredMapShape(name: string, texts: readonly string[]): Shape {
+  return {
+    name,
+    explain: true,
+    run: (db, run) =>
+      viewportMeadows(db, {
+        ...viewport(around(run), 7),
+        filters: { text: texts[run % texts.length] },
+      }),
+  };
+}
+
 const SHAPES: Shape[] = [
   {
     name: "text (name sort)",
@@ -309,33 +322,9 @@ const SHAPES: Shape[] = [
     explain: true,
     run: (db, run) => viewportMeadows(db, viewport(around(run), 7)),
   },
-  {
-    name: "map viewport zoom 7, text filter",
-    explain: true,
-    run: (db, run) =>
-      viewportMeadows(db, {
-        ...viewport(around(run), 7),
-        filters: { text: TEXTS[run % TEXTS.length] },
-      }),
-  },
-  {
-    name: "map viewport zoom 7, uncommon word",
-    explain: true,
-    run: (db, run) =>
-      viewportMeadows(db, {
-        ...viewport(around(run), 7),
-        filters: { text: UNCOMMON_TEXTS[run % UNCOMMON_TEXTS.length] },
-      }),
-  },
-  {
-    name: "map viewport zoom 7, two words",
-    explain: true,
-    run: (db, run) =>
-      viewportMeadows(db, {
-        ...viewport(around(run), 7),
-        filters: { text: PAIRS[run % PAIRS.length] },
-      }),
-  },
+  filteredMapShape("map viewport zoom 7, text filter", TEXTS),
+  filteredMapShape("map viewport zoom 7, uncommon word", UNCOMMON_TEXTS),
+  filteredMapShape("map viewport zoom 7, two words", PAIRS),
   {
     name: "map viewport zoom 13 (points)",
     explain: true,
