@@ -461,6 +461,23 @@ describe.each(testEngines)("meadows on $name", (engine) => {
       expect(french).toEqual({ kind: "points", points: [] });
     });
 
+    it("finds a rare word beside a common one, whichever word the index is asked for", async () => {
+      // Every meadow's description says "Bloemen om zelf te plukken"; one in a hundred is
+      // "Zeldzaam". With the statistics current, textFirstPlan asks the trigram index for the
+      // rare word only and checks the common one with strpos.
+      await insertGrid(db, 3000, { lat: 51.5, lng: 4.5 }, 1.5, (i) =>
+        i % 100 === 0 ? `Zeldzaam veld ${i}` : `Veld ${i}`,
+      );
+      await db.execute(sql`analyze meadows`);
+      for (const text of ["bloemen zeldzaam", "Zeldzaam Bloemen", "zeldzaam"]) {
+        const found = await viewportMeadows(db, { bbox: HOLLAND, zoom: 6, filters: { text } });
+        expect(found.kind).toBe("points");
+        if (found.kind !== "points") return;
+        expect(found.points).toHaveLength(30);
+        expect(found.points.every((point) => point.name.startsWith("Zeldzaam"))).toBe(true);
+      }
+    });
+
     it("clusters from the finest stored level when a close view is crowded", async () => {
       await insertGrid(db, 2100, UTRECHT, 0.02, (i) => `Crowded ${i}`);
       const result = await viewportMeadows(db, {
