@@ -13,7 +13,7 @@ import {
 // themselves; the failure message lists each violation and its elements instead.
 test.use({ trace: "off" });
 
-/** Every page of the shell, the 404 page included, and the meadow pages visitors see. */
+/** Every page of the shell, the 404 page included, and the meadow and member pages visitors see. */
 const shellPages = [
   "/",
   "/about",
@@ -24,6 +24,7 @@ const shellPages = [
   "/meadows?place=Utrecht&sort=distance",
   "/map",
   "/meadows/demo-001",
+  "/profile/demo-member",
 ];
 const languages = [
   { lang: "en", prefix: "" },
