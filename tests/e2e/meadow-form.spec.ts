@@ -7,6 +7,7 @@ import {
   waitForHydration,
   type Page,
 } from "./fixtures";
+import { UTRECHT_MEADOW, type MeadowValues } from "../support/meadow-values";
 import { registerTexts, signIn, signUpMember } from "./members";
 
 /*
@@ -124,37 +125,6 @@ test.use(allowConsoleErrors(ADDRESS_NOT_FOUND));
 type Lang = keyof typeof texts;
 type Texts = (typeof texts)[Lang];
 
-interface MeadowValues {
-  name: string;
-  description: string;
-  priceText: string;
-  openingHours: string;
-  street: string;
-  houseNumber: string;
-  postalCode: string;
-  city: string;
-  country: string;
-  website: string;
-  phone: string;
-  instagram: string;
-}
-
-const UTRECHT: MeadowValues = {
-  name: "Bloemenpluktuin De Wei",
-  description: "Zinnia's en dahlia's.\nNeem een schaar mee.",
-  priceText: "€0.50 per stem",
-  openingHours: "Daily 9:00–18:00",
-  street: "Oudegracht",
-  houseNumber: "12",
-  postalCode: "3511 AB",
-  city: "Utrecht",
-  country: "NL",
-  website: "dewei.example.nl",
-  phone: "+31 30 123 4567",
-  instagram: "@DeWei.Pluk",
-};
-
-/** Where the embedded gazetteer puts the towns these journeys use (town centres). */
 const UTRECHT_CENTRE = { lat: 52.09, lng: 5.12 };
 const AMERSFOORT_CENTRE = { lat: 52.16, lng: 5.39 };
 
@@ -175,8 +145,9 @@ async function expectFieldError(page: Page, label: string, message: string) {
   await expect(page.getByRole("alert").getByText(message, { exact: true })).toBeVisible();
 }
 
-async function fillMeadowForm(page: Page, t: Texts, values: Partial<MeadowValues>) {
-  const labels: Record<keyof MeadowValues, string> = {
+/** The form's label for each value, in the page's language. */
+function formLabels(t: Texts): Record<keyof MeadowValues, string> {
+  return {
     name: t.name,
     description: t.description,
     priceText: t.price,
@@ -190,6 +161,10 @@ async function fillMeadowForm(page: Page, t: Texts, values: Partial<MeadowValues
     phone: t.phone,
     instagram: t.instagram,
   };
+}
+
+async function fillMeadowForm(page: Page, t: Texts, values: Partial<MeadowValues>) {
+  const labels = formLabels(t);
   for (const [key, value] of Object.entries(values) as Array<[keyof MeadowValues, string]>) {
     if (key === "country") await field(page, labels.country).selectOption(value);
     else await field(page, labels[key]).fill(value);
@@ -197,18 +172,9 @@ async function fillMeadowForm(page: Page, t: Texts, values: Partial<MeadowValues
 }
 
 async function expectFormValues(page: Page, t: Texts, values: MeadowValues) {
-  await expect(field(page, t.name)).toHaveValue(values.name);
-  await expect(field(page, t.description)).toHaveValue(values.description);
-  await expect(field(page, t.price)).toHaveValue(values.priceText);
-  await expect(field(page, t.openingHours)).toHaveValue(values.openingHours);
-  await expect(field(page, t.street)).toHaveValue(values.street);
-  await expect(field(page, t.houseNumber)).toHaveValue(values.houseNumber);
-  await expect(field(page, t.postalCode)).toHaveValue(values.postalCode);
-  await expect(field(page, t.city)).toHaveValue(values.city);
-  await expect(field(page, t.country)).toHaveValue(values.country);
-  await expect(field(page, t.website)).toHaveValue(values.website);
-  await expect(field(page, t.phone)).toHaveValue(values.phone);
-  await expect(field(page, t.instagram)).toHaveValue(values.instagram);
+  for (const [key, label] of Object.entries(formLabels(t)) as Array<[keyof MeadowValues, string]>) {
+    await expect(field(page, label)).toHaveValue(values[key]);
+  }
 }
 
 function locationSection(page: Page, t: Texts) {
@@ -233,7 +199,7 @@ async function savedPosition(page: Page) {
 const detailPath = (t: Texts) => new RegExp(`^[^?#]*${t.prefix}/meadows/[0-9A-Za-z]{10}$`);
 
 /** Adds a meadow through the form, without moving the pin; returns the meadow's path. */
-async function addMeadow(page: Page, t: Texts, values: MeadowValues = UTRECHT) {
+async function addMeadow(page: Page, t: Texts, values: MeadowValues = UTRECHT_MEADOW) {
   await gotoHydrated(page, `${t.prefix}/meadows/add`);
   await fillMeadowForm(page, t, values);
   await page.getByRole("button", { name: t.findAddress }).click();
@@ -304,12 +270,16 @@ test.describe("adding a meadow", () => {
       expect(posts).toEqual([]);
 
       // Fixing a field clears its message as one types.
-      await field(page, t.name).fill(UTRECHT.name);
+      await field(page, t.name).fill(UTRECHT_MEADOW.name);
       await expect(page.getByText(t.messages.nameMin)).toHaveCount(0);
       await expect(field(page, t.name)).not.toHaveAttribute("aria-invalid", "true");
 
       // An address the geocoder cannot place: a message, and everything typed is still there.
-      const nowhere = { ...UTRECHT, postalCode: "9999 ZZ", city: "Nergenshuizen aan de Nooit" };
+      const nowhere = {
+        ...UTRECHT_MEADOW,
+        postalCode: "9999 ZZ",
+        city: "Nergenshuizen aan de Nooit",
+      };
       await fillMeadowForm(page, t, nowhere);
       await page.getByRole("button", { name: t.findAddress }).click();
       await expect(page.getByText(t.messages.address, { exact: true })).toBeVisible();
@@ -318,7 +288,10 @@ test.describe("adding a meadow", () => {
       await expect(page.getByRole("button", { name: t.addButton })).toHaveCount(0);
 
       // A real address: the map shows where it was found, with a pin to drag.
-      await fillMeadowForm(page, t, { postalCode: UTRECHT.postalCode, city: UTRECHT.city });
+      await fillMeadowForm(page, t, {
+        postalCode: UTRECHT_MEADOW.postalCode,
+        city: UTRECHT_MEADOW.city,
+      });
       await page.getByRole("button", { name: t.findAddress }).click();
       await expect(locationSection(page, t)).toBeVisible();
       await expect(page.getByText(t.messages.address, { exact: true })).toHaveCount(0);
@@ -348,25 +321,25 @@ test.describe("adding a meadow", () => {
       expect(posts.length).toBeGreaterThanOrEqual(3);
 
       // The meadow's page shows what was typed, and the pin where it was dragged.
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(UTRECHT.name);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(UTRECHT_MEADOW.name);
       const main = page.getByRole("main");
-      await expect(main.getByText(UTRECHT.priceText, { exact: true })).toBeVisible();
+      await expect(main.getByText(UTRECHT_MEADOW.priceText, { exact: true })).toBeVisible();
       await expect(main.locator("address")).toContainText(
-        `${UTRECHT.street} ${UTRECHT.houseNumber}`,
+        `${UTRECHT_MEADOW.street} ${UTRECHT_MEADOW.houseNumber}`,
       );
-      await expect(main.locator("address")).toContainText(`${UTRECHT.postalCode} ${UTRECHT.city}`);
+      await expect(main.locator("address")).toContainText(
+        `${UTRECHT_MEADOW.postalCode} ${UTRECHT_MEADOW.city}`,
+      );
       await expect(main.getByRole("link", { name: "@dewei.pluk", exact: true })).toHaveAttribute(
         "href",
         "https://www.instagram.com/dewei.pluk/",
       );
-      await expect(main.getByRole("link", { name: UTRECHT.phone, exact: true })).toHaveAttribute(
-        "href",
-        "tel:+31301234567",
-      );
-      await expect(main.getByRole("link", { name: UTRECHT.website, exact: true })).toHaveAttribute(
-        "href",
-        `https://${UTRECHT.website}`,
-      );
+      await expect(
+        main.getByRole("link", { name: UTRECHT_MEADOW.phone, exact: true }),
+      ).toHaveAttribute("href", "tel:+31301234567");
+      await expect(
+        main.getByRole("link", { name: UTRECHT_MEADOW.website, exact: true }),
+      ).toHaveAttribute("href", `https://${UTRECHT_MEADOW.website}`);
       const saved = await savedPosition(page);
       // The line shows five decimals; the form sends six.
       expect(saved.lat).toBeCloseTo(dragged.lat, 4);
@@ -394,8 +367,8 @@ test.describe("editing a meadow", () => {
     await waitForHydration(page);
     // What was saved, as it was saved (the website with its scheme, the bare Instagram name).
     await expectFormValues(page, t, {
-      ...UTRECHT,
-      website: `https://${UTRECHT.website}`,
+      ...UTRECHT_MEADOW,
+      website: `https://${UTRECHT_MEADOW.website}`,
       instagram: "dewei.pluk",
     });
     // The saved pin belongs to the saved address: saving does not need the map again.
@@ -452,7 +425,7 @@ test.describe("deleting a meadow", () => {
   }) => {
     const t = texts.en;
     await signUpMember(page, { baseURL });
-    const path = await addMeadow(page, t, { ...UTRECHT, name: "Tulpenveld Oost" });
+    const path = await addMeadow(page, t, { ...UTRECHT_MEADOW, name: "Tulpenveld Oost" });
     await gotoHydrated(page, `${path}/edit`);
 
     const dialog = page.getByRole("alertdialog");
@@ -489,13 +462,13 @@ test.describe("without JavaScript", () => {
 
       await page.goto(`${t.prefix}/meadows/add`);
       const name = `Dahliaveld ${lang.toUpperCase()}`;
-      await fillMeadowForm(page, t, { ...UTRECHT, name });
+      await fillMeadowForm(page, t, { ...UTRECHT_MEADOW, name });
       await page.getByRole("button", { name: t.findAddress }).click();
       // The server answers with the found position; without a map it is kept as it was found.
       await expect(locationSection(page, t)).toBeVisible();
       const found = await pinPosition(page, t);
       expect(found.lat).toBeCloseTo(UTRECHT_CENTRE.lat, 1);
-      await expectFormValues(page, t, { ...UTRECHT, name });
+      await expectFormValues(page, t, { ...UTRECHT_MEADOW, name });
       await page.getByRole("button", { name: t.addButton }).click();
       await expect(page).toHaveURL(detailPath(t));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addressFingerprint } from "../../app/lib/schemas/meadow";
 import { freshDataDir, spawnApp, type AppProcess } from "../support/app-process";
+import { UTRECHT_MEADOW } from "../support/meadow-values";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { freePort, Visitor } from "../support/visitor";
 
@@ -14,21 +15,7 @@ function shows(html: string, text: string): boolean {
   return html.includes(`>${text}<`);
 }
 
-const UTRECHT = {
-  name: "Bloemenpluktuin De Wei",
-  description: "Zinnia's en dahlia's.\nNeem een schaar mee.",
-  priceText: "€0.50 per stem",
-  openingHours: "Daily 9:00–18:00",
-  street: "Oudegracht",
-  houseNumber: "12",
-  postalCode: "3511 AB",
-  city: "Utrecht",
-  country: "NL",
-  addressExtra: "",
-  website: "dewei.example.nl",
-  phone: "+31 30 123 4567",
-  instagram: "@DeWei.Pluk",
-};
+const UTRECHT = { ...UTRECHT_MEADOW, addressExtra: "" };
 
 function hiddenValue(html: string, name: string): string | undefined {
   return new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html)?.[1];
