@@ -624,17 +624,8 @@ async function meadowsAround(
     near.lng + lngRadius,
     near.lat + radiusDeg,
   ]);
-  const cells = cellRanges(box, clusterCellSize(level));
-  const inCountry = country ? sql`and country = ${country.toUpperCase()}` : sql``;
-  const [row] = await queryRows<{ around: number | null; all: number | null }>(
-    db,
-    sql`select
-          (select sum(count)::int from meadow_grid
-            where level = ${level} and ${cellRangeCondition(sql`cx`, cells.x)}
-              and cy between ${cells.y[0]} and ${cells.y[1]} ${inCountry}) as around,
-          (select sum(count)::int from meadow_grid where level = 0 ${inCountry}) as all`,
-  );
-  return { around: Number(row?.around ?? 0), all: Number(row?.all ?? 0) };
+  const { inView, all } = await meadowsInView(db, box, level, country);
+  return { around: inView, all };
 }
 
 /**
