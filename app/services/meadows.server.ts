@@ -1004,7 +1004,8 @@ export async function viewportMeadows(
   const zoom = clampInteger(params.zoom, 0, MAX_ZOOM, 0);
   const box = normalizeBoundingBox(params.bbox);
   const filters = params.filters ?? {};
-  const usesGrid = !searchText(filters) && radiusMetres(filters) === undefined;
+  const radius = radiusMetres(filters);
+  const usesGrid = !searchText(filters) && radius === undefined;
   const limit = zoom >= VIEWPORT_POINTS_ZOOM ? VIEWPORT_POINT_LIMIT_NEAR : VIEWPORT_POINT_LIMIT;
 
   // The stored grid bounds the meadows in view: cells wholly inside the view hold at least, all
@@ -1020,7 +1021,6 @@ export async function viewportMeadows(
   }
 
   const estimate = await textEstimate(db, filters);
-  const radius = radiusMetres(filters);
   // A text without a radius: the stored grid says how many meadows the view holds, so the
   // cheaper of the two ways to find its matches can be chosen. With a radius, only rare words go
   // text-first.
