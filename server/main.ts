@@ -19,6 +19,7 @@ import { isAllowedOrigin } from "./origin-check";
 import { parseConfig, type Config } from "../app/env.server";
 import { checkRequest } from "./request-guard";
 import { createStaticFiles } from "./static-files";
+import { startDatabaseMaintenance } from "./database-maintenance";
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -45,6 +46,7 @@ export async function startServer(options: StartOptions) {
     throw error;
   }
   logger.info({ database: database.kind }, "database ready");
+  const maintenance = startDatabaseMaintenance(database, logger);
 
   const server = createHttpServer({ config, logger, database, ...options });
   installProcessHandlers(logger);
@@ -57,8 +59,9 @@ export async function startServer(options: StartOptions) {
     const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
     force.unref();
     server.close(() => {
-      database
-        .close()
+      maintenance
+        .stop()
+        .then(() => database.close())
         .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))
         .finally(() => {
           logger.info("stopped");

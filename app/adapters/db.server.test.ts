@@ -145,6 +145,37 @@ describe("embedded database", () => {
   });
 });
 
+describe("embedded database maintenance", () => {
+  it("teaches the planner how many meadows there are and marks their pages all-visible", async () => {
+    const handle = await openPglite(undefined);
+    try {
+      await handle.migrate();
+      await queryRows(
+        handle.db,
+        sql`insert into meadows (id, name, price_text, opening_hours, street, house_number,
+              postal_code, city, country, lat, lng)
+            select 'm' || g, 'Veld ' || g, '', '', '', '', '', 'Utrecht', 'NL',
+              51 + random() * 2, 4 + random() * 2
+            from generate_series(1, 3000) g`,
+      );
+      const statistics = () =>
+        queryRows<{ tuples: number; visible: number }>(
+          handle.db,
+          sql`select reltuples::int as tuples, relallvisible::int as visible
+              from pg_class where relname = 'meadows'`,
+        );
+      // PGlite runs no autovacuum: without maintenance the planner still sees an empty table.
+      expect(await statistics()).toEqual([{ tuples: 0, visible: 0 }]);
+      await handle.maintain();
+      const [after] = await statistics();
+      expect(after?.tuples).toBe(3000);
+      expect(after?.visible).toBeGreaterThan(0);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
 describe.runIf(testDatabaseUrl)("PostgreSQL migrations", () => {
   it("run once when several processes start together", async () => {
     const fresh = await createFreshPostgresDatabase();

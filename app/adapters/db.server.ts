@@ -15,6 +15,12 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Answers whether the database responds within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<boolean>;
+  /**
+   * What autovacuum does on a PostgreSQL server: VACUUM (ANALYZE) of every table, so the planner
+   * knows how many rows there are and index-only scans can skip the table. PGlite runs no
+   * autovacuum; on PostgreSQL this does nothing.
+   */
+  maintain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -92,6 +98,9 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
         timeoutMs,
         () => closed,
       ),
+    async maintain() {
+      if (!closed) await client.exec("vacuum (analyze)");
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -144,6 +153,8 @@ export async function openPostgres(
         timeoutMs,
         () => closed,
       ),
+    // The server's autovacuum does it.
+    maintain: async () => {},
     async close() {
       if (closed) return;
       closed = true;
