@@ -123,28 +123,14 @@ export const rateLimits = pgTable("rate_limits", {
 export const meadows = pgTable(
   "meadows",
   {
-    id: text("id").primaryKey(),
-    // Nullable: a member who deletes their account leaves their meadows behind, unowned.
-    ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
-    name: text("name").notNull(),
-    description: text("description").notNull().default(""),
-    priceText: text("price_text").notNull(),
-    priceAmount: numeric("price_amount", { precision: 10, scale: 2, mode: "number" }),
-    openingHours: text("opening_hours").notNull(),
-    street: text("street").notNull(),
-    houseNumber: text("house_number").notNull(),
-    postalCode: text("postal_code").notNull(),
-    city: text("city").notNull(),
-    country: text("country").notNull(),
-    addressExtra: text("address_extra"),
-    website: text("website"),
-    phone: text("phone"),
-    instagram: text("instagram"),
+    // Columns in storage order (migration 0009): fixed-width ones first, then what the map and
+    // the search read on every row they check, so PostgreSQL finds them without stepping over
+    // the long texts before them.
     lat: doublePrecision("lat").notNull(),
     lng: doublePrecision("lng").notNull(),
-    isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    isDemo: boolean("is_demo").notNull().default(false),
     /**
      * What text search matches: name and description, lower-cased and accent-folded. Stored, so
      * the trigram index's recheck and a scan compare plain text instead of running unaccent()
@@ -153,10 +139,27 @@ export const meadows = pgTable(
     searchText: text("search_text")
       .notNull()
       .generatedAlwaysAs(sql`immutable_unaccent(lower(name || ' ' || description))`),
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    city: text("city").notNull(),
+    priceText: text("price_text").notNull(),
+    country: text("country").notNull(),
+    priceAmount: numeric("price_amount", { precision: 10, scale: 2, mode: "number" }),
     /** The name as lists sort it: lower-cased and accent-folded ('Édelweiss' between D and F). */
     sortName: text("sort_name")
       .notNull()
       .generatedAlwaysAs(sql`immutable_unaccent(lower(name))`),
+    // Nullable: a member who deletes their account leaves their meadows behind, unowned.
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
+    description: text("description").notNull().default(""),
+    openingHours: text("opening_hours").notNull(),
+    street: text("street").notNull(),
+    houseNumber: text("house_number").notNull(),
+    postalCode: text("postal_code").notNull(),
+    addressExtra: text("address_extra"),
+    website: text("website"),
+    phone: text("phone"),
+    instagram: text("instagram"),
   },
   (table) => [
     // earthdistance's cube-based point: GiST answers radius (earth_box) and nearest-first (<->).
