@@ -15,10 +15,13 @@ import {
   normalizeBoundingBox,
   NotFoundError,
   searchMeadows,
-  textFirstPlan,
+  readsTextFirst,
+  trigramCount,
   updateMeadow,
   viewportMeadows,
   VIEWPORT_POINT_LIMIT,
+  CLUSTER_SAMPLE,
+  matchesToRead,
   type BoundingBox,
   type MeadowInput,
 } from "./meadows.server";
@@ -57,12 +60,15 @@ async function addUser(db: Database, id: string, name: string) {
 }
 
 async function insertMany(db: Database, rows: Partial<MeadowInput>[]) {
-  await db.insert(meadows).values(
-    rows.map((row) => {
-      const values = input(row);
-      return { ...values, id: newMeadowId(), priceAmount: null };
-    }),
-  );
+  // In statements of 2,000 rows: a statement takes at most 65,535 parameters.
+  for (let from = 0; from < rows.length; from += 2_000) {
+    await db.insert(meadows).values(
+      rows.slice(from, from + 2_000).map((row) => {
+        const values = input(row);
+        return { ...values, id: newMeadowId(), priceAmount: null };
+      }),
+    );
+  }
 }
 
 /** `count` meadows spread over a square of `sizeDeg` degrees at `corner`, named by `name(i)`. */
@@ -330,7 +336,7 @@ describe.each(testEngines)("meadows on $name", (engine) => {
     ]);
 
     // A common word within a radius streams the radius; a rare one goes through the text index.
-    // (Which is which comes from the planner's statistics.)
+    // (Which is which comes from the sample of search texts, see estimateMatches.)
     await db.execute(sql`analyze meadows`);
     const common = await searchMeadows(db, {
       text: "meadow",
@@ -368,6 +374,14 @@ describe.each(testEngines)("meadows on $name", (engine) => {
   describe("map viewport", () => {
     /** The Netherlands and around, at zoom 6. */
     const HOLLAND: BoundingBox = [2, 50, 8, 54];
+
+    /** How many matches the (incomplete) clusters of a filtered view of HOLLAND are made of. */
+    async function clusteredMatches(text: string): Promise<number> {
+      const filtered = await viewportMeadows(db, { bbox: HOLLAND, zoom: 6, filters: { text } });
+      expect(filtered).toMatchObject({ kind: "clusters", complete: false });
+      if (filtered.kind !== "clusters") return 0;
+      return filtered.clusters.reduce((sum, cluster) => sum + cluster.count, 0);
+    }
 
     async function meadowCount(where = sql`true`) {
       const [row] = await queryRows<{ n: number }>(
@@ -418,7 +432,8 @@ describe.each(testEngines)("meadows on $name", (engine) => {
       }
 
       // A text filter reads the matching meadows instead of the stored grid: few enough are pins;
-      // more are clusters of the first 500, in the same cells, which say they are incomplete.
+      // more are clusters of the first 500 (700 matches are not far more than the pins, see
+      // matchesToRead), in the same cells, which say they are incomplete.
       const filtered = await viewportMeadows(db, {
         bbox: HOLLAND,
         zoom: 6,
@@ -463,8 +478,8 @@ describe.each(testEngines)("meadows on $name", (engine) => {
 
     it("finds a rare word beside a common one, whichever word the index is asked for", async () => {
       // Every meadow's description says "Bloemen om zelf te plukken"; one in a hundred is
-      // "Zeldzaam". With the statistics current, textFirstPlan asks the trigram index for the
-      // rare word only and checks the common one with strpos.
+      // "Zeldzaam". With the statistics current, readsTextFirst asks the trigram index, which
+      // must find the meadows holding both words however they are spelt and ordered.
       await insertGrid(db, 3000, { lat: 51.5, lng: 4.5 }, 1.5, (i) =>
         i % 100 === 0 ? `Zeldzaam veld ${i}` : `Veld ${i}`,
       );
@@ -479,7 +494,7 @@ describe.each(testEngines)("meadows on $name", (engine) => {
     });
 
     it("clusters from the finest stored level when a close view is crowded", async () => {
-      await insertGrid(db, 2100, UTRECHT, 0.02, (i) => `Crowded ${i}`);
+      await insertGrid(db, 2600, UTRECHT, 0.02, (i) => `Crowded ${i}`);
       const result = await viewportMeadows(db, {
         bbox: [UTRECHT.lng - 0.05, UTRECHT.lat - 0.05, UTRECHT.lng + 0.05, UTRECHT.lat + 0.05],
         zoom: 14,
@@ -488,19 +503,20 @@ describe.each(testEngines)("meadows on $name", (engine) => {
       if (result.kind !== "clusters") return;
       expect(result.complete).toBe(true);
       expect(result.clusters.every((cluster) => cluster.key.startsWith("11/"))).toBe(true);
-      expect(result.clusters.reduce((sum, cluster) => sum + cluster.count, 0)).toBe(2100);
+      expect(result.clusters.reduce((sum, cluster) => sum + cluster.count, 0)).toBe(2600);
 
-      // Filtered, clusters are counted from the first 500 matches: then they say so.
-      const filtered = await viewportMeadows(db, {
-        bbox: HOLLAND,
-        zoom: 6,
-        filters: { text: "crowded" },
-      });
-      expect(filtered).toMatchObject({ kind: "clusters", complete: false });
-      if (filtered.kind !== "clusters") return;
-      expect(filtered.clusters.reduce((sum, cluster) => sum + cluster.count, 0)).toBe(
-        VIEWPORT_POINT_LIMIT,
-      );
+      // Filtered, clusters are counted from the first matches: then they say so. The view holds
+      // 2,600, more than four times the 500 pins (estimateMatches), and is read in storage
+      // order, so the clusters are made of CLUSTER_SAMPLE matches.
+      expect(await clusteredMatches("crowded")).toBe(CLUSTER_SAMPLE);
+    });
+
+    it("keeps 500 matches for a view read from its GiST index, nearest the centre first", async () => {
+      // 5,000 matches in view and 6,000 far away: the view holds less than half of all meadows,
+      // so its index is read, and 250 matches around the centre would cover too little of it.
+      await insertGrid(db, 5000, { lat: 51, lng: 3 }, 3, (i) => `Crowded ${i}`);
+      await insertGrid(db, 6000, { lat: 40, lng: -5 }, 3, (i) => `Crowded far away ${i}`);
+      expect(await clusteredMatches("crowded")).toBe(VIEWPORT_POINT_LIMIT);
     });
 
     it("keeps the stored grid in step with added, moved and removed meadows", async () => {
@@ -602,42 +618,102 @@ describe("normalizeBoundingBox", () => {
   });
 });
 
-describe("textFirstPlan", () => {
-  const cap = VIEWPORT_POINT_LIMIT;
-  const word = (matches: number, inView: number, all: number) =>
-    textFirstPlan({ matches, wordMatches: [matches], inView, all, cap });
+describe("readsTextFirst", () => {
+  const pins = VIEWPORT_POINT_LIMIT;
+  /** A word of `trigrams` trigrams ("deich" has 3, "château" 5, "sonnenschein" 10). */
+  const word = (matches: number, inView: number, all: number, trigrams = 5) =>
+    readsTextFirst({ matches, words: [{ matches, trigrams }], inView, all, pins });
 
   it("reads a crowded view for a common word, at any size", () => {
-    expect(word(22_000, 80_000, 100_000)).toBeUndefined();
-    expect(word(22_000, 15_000, 100_000)).toBeUndefined();
-    expect(word(220_000, 800_000, 1_000_000)).toBeUndefined();
+    expect(word(22_000, 80_000, 100_000)).toBe(false);
+    expect(word(22_000, 15_000, 100_000)).toBe(false);
+    expect(word(220_000, 800_000, 1_000_000)).toBe(false);
   });
 
-  it("asks the trigram index for a word in one meadow of twenty or fewer", () => {
-    expect(word(1_500, 80_000, 100_000)).toBe("all");
-    expect(word(9_000, 80_000, 100_000)).toBe("all");
-    expect(word(15_000, 800_000, 1_000_000)).toBe("all");
+  it("asks the trigram index for a word whose bitmap costs less than reading the view", () => {
+    expect(word(1_500, 80_000, 100_000)).toBe(true);
+    expect(word(6_000, 77_000, 100_000)).toBe(true);
+    expect(word(15_000, 800_000, 1_000_000)).toBe(true);
+  });
+
+  it("reads the view for a word in one meadow of fifteen at 1,000,000 meadows", () => {
+    // The bitmap grows with the table, the rows read until enough matches turn up do not.
+    expect(word(62_000, 770_000, 1_000_000, 3)).toBe(false);
+  });
+
+  it("counts a long word's trigrams: each has a list to read", () => {
+    expect(word(6_000, 77_000, 100_000, 3)).toBe(true);
+    expect(word(6_000, 77_000, 100_000, 12)).toBe(false);
   });
 
   it("reads a view holding few meadows, whatever the word", () => {
-    expect(word(9_000, 300, 100_000)).toBeUndefined();
-    expect(word(50, 0, 100_000)).toBe("all");
-    expect(word(5_000, 0, 0)).toBeUndefined();
+    expect(word(9_000, 300, 100_000)).toBe(false);
+    expect(word(50, 0, 100_000)).toBe(true);
+    expect(word(5_000, 0, 0)).toBe(false);
   });
 
-  it("looks up only the rarer of two words when the other is common", () => {
-    const pair = { matches: 19_000, inView: 800_000, all: 1_000_000, cap };
-    expect(textFirstPlan({ ...pair, wordMatches: [60_000, 200_000] })).toBe(0);
-    expect(textFirstPlan({ ...pair, wordMatches: [200_000, 60_000] })).toBe(1);
-    // Two rare words: looking both up leaves the fewest candidates.
-    expect(
-      textFirstPlan({
-        matches: 20,
-        wordMatches: [3_000, 4_000],
-        inView: 80_000,
-        all: 100_000,
-        cap,
-      }),
-    ).toBe("all");
+  it("never looks up a word too short to have a trigram", () => {
+    expect(word(50, 0, 100_000, 0)).toBe(false);
+    expect(word(50, 80_000, 100_000, 0)).toBe(false);
+  });
+
+  it("costs a pair by the word cheaper to look up", () => {
+    const pair = { matches: 1_900, inView: 77_000, all: 100_000, pins };
+    const rare = { matches: 6_000, trigrams: 5 };
+    const common = { matches: 20_000, trigrams: 5 };
+    expect(readsTextFirst({ ...pair, words: [rare, common] })).toBe(true);
+    expect(readsTextFirst({ ...pair, words: [common, rare] })).toBe(true);
+    // Both words common, and one meadow in sixteen holds the pair: the view finds them sooner.
+    expect(readsTextFirst({ ...pair, matches: 6_000, words: [common, common] })).toBe(false);
+  });
+
+  it("asks the trigram index for a pair in a small view, which the GiST index reads slowly", () => {
+    // Around Toulouse at 1,000,000 meadows: 49,000 in view, 431 of them with "pluktuin deich".
+    const pair = { matches: 11_700, inView: 55_000, all: 1_000_000, pins };
+    const words = [
+      { matches: 232_000, trigrams: 6 },
+      { matches: 50_000, trigrams: 3 },
+    ];
+    expect(readsTextFirst({ ...pair, words })).toBe(true);
+  });
+
+  it("reads the view for a pair of long words in one meadow of seventy at 1,000,000", () => {
+    // "sonnenschein cueillette" around Berlin: the GiST index read 27,000 rows in 20 ms, the
+    // trigram index took 36.
+    const words = [
+      { matches: 50_000, trigrams: 10 },
+      { matches: 283_000, trigrams: 8 },
+    ];
+    expect(readsTextFirst({ matches: 14_300, words, inView: 295_000, all: 1_000_000, pins })).toBe(
+      false,
+    );
+  });
+});
+
+describe("matchesToRead", () => {
+  it("reads as many matches as the view may show as pins", () => {
+    expect(matchesToRead(VIEWPORT_POINT_LIMIT, 700)).toBe(VIEWPORT_POINT_LIMIT);
+    expect(matchesToRead(VIEWPORT_POINT_LIMIT, 4 * VIEWPORT_POINT_LIMIT)).toBe(
+      VIEWPORT_POINT_LIMIT,
+    );
+    expect(matchesToRead(2_000, 8_000)).toBe(2_000);
+  });
+
+  it("reads fewer when the view surely holds more than four times as many", () => {
+    expect(matchesToRead(VIEWPORT_POINT_LIMIT, 4 * VIEWPORT_POINT_LIMIT + 1)).toBe(CLUSTER_SAMPLE);
+    expect(matchesToRead(2_000, 8_001)).toBe(CLUSTER_SAMPLE);
+  });
+});
+
+describe("trigramCount", () => {
+  it.each([
+    ["deich", 3],
+    ["Château", 5],
+    ["sonnenschein", 10],
+    ["bio-anbau", 4],
+    ["zo", 0],
+    ["", 0],
+  ])("%s has %i", (text, count) => {
+    expect(trigramCount(text)).toBe(count);
   });
 });

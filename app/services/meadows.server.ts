@@ -4,6 +4,7 @@ import { meadows, users, type Meadow } from "../../db/schema";
 import { queryManyRows, queryRows, type Database } from "../adapters/db.server";
 import type { MeadowFormValues } from "../lib/schemas/meadow";
 import { parsePriceAmount } from "./price";
+import { estimateMatches, foldLikeSearchText } from "./text-sample.server";
 
 /*
  * Meadows: adding, changing and removing them (only by the member who added them), the detail,
@@ -290,18 +291,11 @@ function radiusMetres(filters: MeadowFilters): number | undefined {
  */
 function filterConditions(
   filters: MeadowFilters,
-  { radiusIndex = true as boolean | "point", trigramWord = undefined as number | undefined } = {},
+  { radiusIndex = true as boolean | "point" } = {},
 ): SQL[] {
-  const conditions: SQL[] = [];
-  textWords(filters).forEach((word, index) => {
-    conditions.push(
-      trigramWord === undefined || trigramWord === index
-        ? sql`m.search_text like ${textPattern(word)}`
-        : // The same test in a form the trigram index cannot answer, so that it looks up the
-          // one word `trigramWord` only (see textFirstPlan).
-          sql`strpos(m.search_text, immutable_unaccent(lower(${word}::text))) > 0`,
-    );
-  });
+  const conditions: SQL[] = textWords(filters).map(
+    (word) => sql`m.search_text like ${textPattern(word)}`,
+  );
   if (filters.country) conditions.push(sql`m.country = ${filters.country.toUpperCase()}`);
   const metres = radiusMetres(filters);
   if (metres !== undefined && filters.near) {
@@ -476,126 +470,143 @@ async function trigramRows<Row>(db: Database, query: SQL, fetchRows?: RowFetch):
 
 /**
  * A map view with a text filter is asked "text-first" when the word is rare in the whole table
- * (PostgreSQL expects at most RARE_WORD_ROWS meadows to have it): the trigram index finds its few
- * meadows, which are then checked against the view. Otherwise the view's GiST index streams rows
+ * (expected in at most RARE_WORD_ROWS meadows, see estimateMatches): the trigram index finds its
+ * few meadows, which are then checked against the view. Otherwise the view's GiST index streams rows
  * (or the table is read in storage order), stopping at the LIMIT.
  */
 const RARE_WORD_ROWS = 1_000;
 
 /**
- * What finding a text's matches in a map view costs, per row, in microseconds, from EXPLAIN
- * ANALYZE at 100,000 meadows on PostgreSQL 15 (words in 1% to 25% of meadows, zoom-7 views
- * holding 18% to 80% of them): building the trigram index's bitmap, per matching meadow; then
- * reading a candidate from the table and checking it; and reading a row of the view (in storage
- * order or from the GiST index, about the same) and checking the text there.
+ * What finding a text's matches in a map view costs, in microseconds, from EXPLAIN ANALYZE on
+ * PostgreSQL 15 at 100,000 and 1,000,000 meadows with the columns stored as migration 0009 left
+ * them (words in one meadow of fifteen to one of three; zoom-7 views holding 5% to 80% of the
+ * meadows):
+ * - building the trigram index's bitmap for a word, per trigram of the word and meadow holding
+ *   it: 0.025 to 0.047. The index reads each trigram's list, and each list is at least as long
+ *   as the word's: "deich" (3 trigrams) in 62,000 meadows took 8.8 ms, "sonnenschein" (10) in as
+ *   many 25. Looking up a second word costs little more, as the index intersects the lists as it
+ *   reads them: "pluktuin deich" took 12.5 ms, although "pluktuin" alone takes 30;
+ * - reading a candidate from the table and checking it against the view;
+ * - reading a row in storage order and checking it: 0.25 to 0.31, whether in the view or not
+ *   (0.5 to 0.9 before migration 0009, when lat and lng were stored after the long texts);
+ * - reading a row of the view from the GiST index, nearest the centre first: about 0.75.
+ *
+ * The trigram cost is the dear end of its range: the lists' cost grows with the table, the
+ * view's does not, so a wrong guess towards the view costs less.
  */
-const TRIGRAM_ENTRY_COST = 0.15;
-const TRIGRAM_ROW_COST = 1.5;
-const VIEW_ROW_COST = 0.9;
+const TRIGRAM_LIST_COST = 0.045;
+const TRIGRAM_MORE_WORDS = 1.2;
+const TRIGRAM_ROW_COST = 0.5;
+const TABLE_ROW_COST = 0.3;
+const INDEX_ROW_COST = 0.75;
 
 /**
- * How to find a text's matches in a map view: undefined to read the view until `cap` matches
- * turned up; otherwise the trigram index finds candidates, which are then checked against the
- * view, by looking up "all" the words or only the one at the returned index (the rarest; the
- * others are checked on its candidates). `matches` is the planner's estimate for the whole text,
- * `wordMatches` for each word, `inView` and `all` come from the stored grid.
- *
- * Reading the view costs the rows it takes to meet `cap` matches (all of the view when it holds
- * fewer). The trigram index costs its bitmap, which grows with the meadows holding each word
- * looked up, plus the candidates read until `cap` of them match and lie in the view. So common
- * words are read from the view (at 1,000,000 meadows a word in one meadow of five has a bitmap of
- * 200,000 entries), a word in one meadow of twenty in a view holding most meadows goes
- * text-first, and of a pair of words only the rarer is looked up: at 1,000,000 meadows
- * "sonnenschein cueillette" took 50 to 60 ms looking up both, the second being in one meadow of
- * five. (Reading the view for a pair in one meadow of a hundred took 110 ms at 100,000 meadows.)
+ * How many trigrams pg_trgm takes from a word to find it anywhere in a text: three letters or
+ * digits in a row, within the runs of them (it splits words at other characters). A word
+ * without any cannot be looked up: the index would have to be read whole.
  */
-export function textFirstPlan({
-  matches,
-  wordMatches,
-  inView,
-  all,
-  cap,
-}: {
+export function trigramCount(word: string): number {
+  return foldLikeSearchText(word)
+    .split(/[^\p{L}\p{N}]+/u)
+    .reduce((sum, run) => sum + Math.max([...run].length - 2, 0), 0);
+}
+
+/** A word of the text: the meadows expected to hold it (estimateMatches), and its trigrams. */
+export interface TextWord {
   matches: number;
-  wordMatches: number[];
+  trigrams: number;
+}
+
+interface TextPlanInput {
+  /** The meadows expected to hold the whole text (estimateMatches). */
+  matches: number;
+  /** The stored grid's count of meadows in the view's cells, and in all. */
   inView: number;
   all: number;
-  cap: number;
-}): "all" | number | undefined {
-  if (inView <= 0 || all <= 0) return matches <= RARE_WORD_ROWS ? "all" : undefined;
+  /** How many pins the view may show: one more match means clusters. */
+  pins: number;
+}
+
+/**
+ * A filtered view holding more than half of all meadows, and surely more matches than `pins`, is
+ * read in table order: from the first page, the matches turn up soon and spread over the whole
+ * view in proportion. Otherwise the GiST index reads the view, nearest the centre first, so that
+ * past the cap the clusters show the middle of the view rather than one corner; table order
+ * would read the whole table to find the few matches of a small view.
+ */
+const TABLE_ORDER_SHARE = 2;
+
+function readsTableOrder({ matches, inView, all, pins }: TextPlanInput): boolean {
+  return inView * TABLE_ORDER_SHARE > all && (matches * inView) / all > 2 * pins;
+}
+
+/**
+ * Whether to find a text's matches in a map view through the trigram index, checking its
+ * candidates against the view, rather than reading the view until enough matches turned up
+ * (one more than `pins`, or than CLUSTER_SAMPLE in storage order, see matchesToRead).
+ *
+ * Reading the view costs the rows it takes to meet those matches (all of the view when it holds
+ * fewer), whatever the size of the table. The trigram index costs its bitmap, which grows with
+ * the meadows holding the word cheapest to look up, so with the table, plus the candidates read
+ * until enough of them match and lie in the view. So in a view holding most meadows, a word in
+ * one meadow of fifteen goes text-first at 100,000 meadows (a bitmap of 6,000 entries, 1.5 to 3
+ * ms, against 10,000 rows in storage order, about 3) and is read from the view at 1,000,000
+ * (62,000 entries, 9 to 25 ms; still 10,000 rows). A view holding a twentieth of the meadows is
+ * read from the GiST index: at 1,000,000 meadows, the 49,000 around Toulouse for the 431
+ * holding "pluktuin deich" took 35 ms, and the trigram index 15.
+ */
+export function readsTextFirst({
+  matches,
+  words,
+  inView,
+  all,
+  pins,
+}: TextPlanInput & { words: TextWord[] }): boolean {
+  if (words.some((word) => word.trigrams === 0)) return false;
+  if (inView <= 0 || all <= 0) return matches <= RARE_WORD_ROWS;
   const share = Math.min(inView / all, 1);
   const found = Math.max(matches, 1);
-  // Candidates read, in storage order, until `cap` of them match every word and lie in the view.
-  const candidatesRead = (candidates: number) =>
-    Math.min(candidates, (cap * candidates) / (found * share));
-  const lookup = (candidates: number, bitmap: number) =>
-    bitmap * TRIGRAM_ENTRY_COST + candidatesRead(candidates) * TRIGRAM_ROW_COST;
-  const viewFirst = Math.min(inView, (cap * all) / found) * VIEW_ROW_COST;
-  const allWords = lookup(
-    found,
-    wordMatches.reduce((sum, rows) => sum + rows, 0),
-  );
-  const rarest = wordMatches.indexOf(Math.min(...wordMatches));
-  const rarestRows = wordMatches[rarest] ?? Number.POSITIVE_INFINITY;
-  const oneWord = wordMatches.length > 1 ? lookup(rarestRows, rarestRows) : Infinity;
-  if (viewFirst <= allWords && viewFirst <= oneWord) return undefined;
-  return oneWord < allWords ? rarest : "all";
+  // Matches read in storage order (the table's or the trigram index's); the GiST index needs
+  // them all, see matchesToRead.
+  const sample = matchesToRead(pins, found * share);
+  const viewFirst = readsTableOrder({ matches: found, inView, all, pins })
+    ? Math.min(all, (sample * all) / (found * share)) * TABLE_ROW_COST
+    : Math.min(inView, (pins * all) / found) * INDEX_ROW_COST;
+  const lists = Math.min(...words.map((word) => word.trigrams * word.matches));
+  const bitmap = lists * TRIGRAM_LIST_COST * (words.length > 1 ? TRIGRAM_MORE_WORDS : 1);
+  // Candidates read, in storage order, until enough of them match and lie in the view.
+  const candidates = Math.min(found, sample / share);
+  return bitmap + candidates * TRIGRAM_ROW_COST < viewFirst;
 }
 
-/** Whether the planner expects the text in at most RARE_WORD_ROWS meadows. */
+/** Whether the text is expected in at most RARE_WORD_ROWS meadows. */
 async function isRareText(db: Database, filters: MeadowFilters): Promise<boolean> {
-  return (await textEstimate(db, filters)) <= RARE_WORD_ROWS;
+  return (await textEstimates(db, filters)).whole <= RARE_WORD_ROWS;
 }
 
 /**
- * Estimates kept per database and text for ESTIMATE_TTL_MS: the map asks again for the same text
- * on every pan and zoom, and on PGlite the EXPLAIN costs about a millisecond. The planner's
- * statistics only change when the table is analyzed, and a stale estimate only picks a plan.
+ * The meadows expected to hold every word of the text (`whole`; infinite without text) and,
+ * with `eachWord`, each word on its own, all from one sample (estimateMatches). `total`: the
+ * meadows there are, when known.
  */
-const ESTIMATE_TTL_MS = 60_000;
-const ESTIMATES_KEPT = 500;
-const estimates = new WeakMap<Database, Map<string, { rows: number; until: number }>>();
-
-/** The planner's estimate of the meadows holding the text; infinite without text. */
-async function textEstimate(db: Database, filters: MeadowFilters): Promise<number> {
-  const text = searchText(filters);
-  if (!text) return Number.POSITIVE_INFINITY;
-  let kept = estimates.get(db);
-  if (!kept) estimates.set(db, (kept = new Map()));
-  const now = Date.now();
-  const known = kept.get(text);
-  if (known && known.until > now) return known.rows;
-  const rows = await estimatedRows(db, whereClause(filterConditions({ text })));
-  kept.delete(text);
-  // Maps iterate in insertion order: the first key is the oldest.
-  if (kept.size >= ESTIMATES_KEPT) kept.delete(kept.keys().next().value as string);
-  kept.set(text, { rows, until: now + ESTIMATE_TTL_MS });
-  return rows;
-}
-
-/** textEstimate of each word of the text on its own (of the text itself when it is one word). */
-async function wordEstimates(db: Database, filters: MeadowFilters, whole: number) {
+async function textEstimates(
+  db: Database,
+  filters: MeadowFilters,
+  { total, eachWord = false }: { total?: number; eachWord?: boolean } = {},
+): Promise<{ whole: number; words: TextWord[] }> {
   const words = textWords(filters);
-  if (words.length <= 1) return [whole];
-  const rows: number[] = [];
-  for (const word of words) rows.push(await textEstimate(db, { text: word }));
-  return rows;
-}
-
-/**
- * The planner's estimate of the meadows matching `where`: for a word, from the search_text
- * statistics (close for common words, a small number for rare ones). Planning only, no rows read,
- * so it costs a fraction of a millisecond where counting a common word costs several.
- */
-async function estimatedRows(db: Database, where: SQL): Promise<number> {
-  const [row] = await queryRows<Record<string, unknown>>(
-    db,
-    sql`explain (format json) select 1 from meadows m ${where}`,
-  );
-  const plan = Object.values(row ?? {})[0];
-  const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as
-    [{ Plan?: { "Plan Rows"?: number } }] | undefined;
-  return parsed?.[0]?.Plan?.["Plan Rows"] ?? Number.POSITIVE_INFINITY;
+  if (words.length === 0) return { whole: Number.POSITIVE_INFINITY, words: [] };
+  const alone = eachWord && words.length > 1 ? words.map((word) => [word]) : [];
+  const [whole = 0, ...each] = await estimateMatches(db, [words, ...alone], total);
+  return {
+    whole,
+    words: eachWord
+      ? words.map((word, index) => ({
+          matches: each[index] ?? whole,
+          trigrams: trigramCount(word),
+        }))
+      : [],
+  };
 }
 
 /** Metres per degree of latitude on earthdistance's sphere. */
@@ -632,7 +643,7 @@ async function meadowsAround(
  * How a search is asked. PostgreSQL guesses that any `earth_box` holds 0.1% of the table, however
  * many meadows it really holds, and that a word's matches are spread evenly along a sort order;
  * both guesses can be far off, so the service picks the plan for these shapes itself:
- * - "text-first": the planner expects the word in few meadows (RARE_WORD_ROWS or fewer); the
+ * - "text-first": the word is expected in few meadows (RARE_WORD_ROWS or fewer); the
  *   trigram index finds them first and they are filtered and sorted (rather than walking the
  *   whole name index in the hope of finding 21 of them early).
  * - "planner": no radius and a common word or none: PostgreSQL chooses well (a common word along
@@ -833,14 +844,31 @@ export const VIEWPORT_POINT_LIMIT = 500;
 /** From this zoom on pins are sent even when there are more, up to VIEWPORT_POINT_LIMIT_NEAR. */
 export const VIEWPORT_POINTS_ZOOM = 12;
 const VIEWPORT_POINT_LIMIT_NEAR = 2_000;
+/**
+ * How many matches a filtered view's clusters are made of when the view surely holds many more
+ * than it may show as pins (SURELY_MANY times as many, by the estimate for the text
+ * and the stored grid's count of meadows in view) and is read in storage order (ADR 10).
+ */
+export const CLUSTER_SAMPLE = 250;
+const SURELY_MANY = 4;
+
+/**
+ * How many matches a filtered view reads, at most, before it shows clusters: as many as it may
+ * show as pins, or CLUSTER_SAMPLE when it surely holds far more. Each match costs about the
+ * same to find, so half as many halve the work: at 1,000,000 meadows a pair of words took 17 to
+ * 20 ms (p50) with 500 and 7 to 9 with 250. The clusters then show where the first 250 lie, and
+ * the map says "250+ meadows in view". Only reads in storage order (the table's or the trigram
+ * index's) take fewer: their matches lie all over the view. The GiST index reads nearest the
+ * centre first, and 250 would cover a smaller middle of the view than 500 do. An estimate four
+ * times too high is rare; then the view shows clusters where it might have shown 251 to 500
+ * pins, and one zoom step closer shows them.
+ */
+export function matchesToRead(limit: number, expectedInView: number): number {
+  return expectedInView > SURELY_MANY * limit ? Math.min(limit, CLUSTER_SAMPLE) : limit;
+}
+
 /** Levels 0 to 11 of the grid are kept in the table meadow_grid (migration 0006). */
 const STORED_GRID_LEVELS = 12;
-/**
- * A filtered view holding more than half of all meadows is read in table order (see
- * viewportMeadows), which reads up to twice the rows the GiST index would (measured at 100,000
- * meadows: a view with a quarter of them took 14 ms in table order, 15,000 rows).
- */
-const TABLE_ORDER_SHARE = 2;
 /** Grid cells of a quarter tile (64 px of a 256 px tile): clusters about a thumb apart. */
 const CELLS_PER_TILE = 4;
 const MAX_ZOOM = 22;
@@ -1020,29 +1048,22 @@ export async function viewportMeadows(
     if (inside > limit) return { kind: "clusters", clusters: gridClusters, complete: true };
   }
 
-  const estimate = await textEstimate(db, filters);
   // A text without a radius: the stored grid says how many meadows the view holds, so the
   // cheaper of the two ways to find its matches can be chosen. With a radius, only rare words go
   // text-first.
   const shares =
-    radius === undefined && Number.isFinite(estimate)
+    radius === undefined && searchText(filters)
       ? await meadowsInView(db, box, Math.min(zoom, STORED_GRID_LEVELS - 1), filters.country)
       : undefined;
-  const plan = shares
-    ? textFirstPlan({
-        matches: estimate,
-        wordMatches: await wordEstimates(db, filters, estimate),
-        ...shares,
-        cap: limit,
-      })
-    : estimate <= RARE_WORD_ROWS
-      ? "all"
-      : undefined;
-  const textFirst = plan !== undefined;
-  const filterWhere = filterConditions(filters, {
-    radiusIndex: !textFirst,
-    trigramWord: typeof plan === "number" ? plan : undefined,
+  // Estimates are for all meadows; `all` counts those of the country filtered on, if any.
+  const { whole: estimate, words } = await textEstimates(db, filters, {
+    total: filters.country ? undefined : shares?.all,
+    eachWord: shares !== undefined,
   });
+  const textFirst = shares
+    ? readsTextFirst({ matches: estimate, words, ...shares, pins: limit })
+    : estimate <= RARE_WORD_ROWS && textWords(filters).every((word) => trigramCount(word) > 0);
+  const filterWhere = filterConditions(filters, { radiusIndex: !textFirst });
   if (gridClusters) {
     // Few enough in the stored grid's cells inside the view, but perhaps not in all it touches.
     const points = await streamingRows<PointRow>(
@@ -1057,35 +1078,29 @@ export async function viewportMeadows(
     return { kind: "clusters", clusters: gridClusters, complete: true };
   }
 
-  // A filtered view: one read of its matches, up to one more than the pins it may show. All of
-  // them read: the pins. More: the clusters of those read, which say they are incomplete. (No
-  // clusters of a filtered view are complete, so they need not count whole cells as the stored
-  // grid does.)
+  // A filtered view: one read of its matches, up to one more than `cap`, the pins it may show
+  // (or fewer when read in storage order, see matchesToRead). All of them read: the pins. More:
+  // the clusters of those read, which say they are incomplete. (No clusters of a filtered view
+  // are complete, so they need not count whole cells as the stored grid does.)
   //
-  // When the view holds most meadows and surely more matches than pins, reading the table in
-  // storage order finds matches soon and spreads them over the whole view, in proportion. (With
-  // fewer matches it would read the whole table to find them all; the GiST index, which holds the
-  // search text, reads only the view: measured at 100,000 meadows, 30 ms against 3.) Otherwise
-  // the GiST index serves, nearest the view's centre first, so that past the cap the clusters
-  // show the matches around the middle of the view rather than in whichever corner the index holds
-  // first; or the trigram index, in storage order too, for a text it finds more cheaply.
+  // Read in storage order, or from the GiST index nearest the view's centre (readsTableOrder), or
+  // through the trigram index, in storage order too, for a text it finds more cheaply.
   let read = textFirst ? trigramRows : streamingRows;
-  if (
-    shares &&
-    !textFirst &&
-    shares.inView * TABLE_ORDER_SHARE > shares.all &&
-    (estimate * shares.inView) / shares.all > 2 * limit
-  ) {
+  if (shares && !textFirst && readsTableOrder({ matches: estimate, ...shares, pins: limit })) {
     read = tableOrderRows;
   }
+  const cap =
+    shares && read !== streamingRows
+      ? matchesToRead(limit, (estimate * shares.inView) / shares.all)
+      : limit;
   const [range] = box.lngRanges;
   const centre = range && { lng: (range[0] + range[1]) / 2, lat: (box.south + box.north) / 2 };
   const centreFirst =
     read === streamingRows && centre && box.lngRanges.length === 1
       ? sql`order by point(m.lng, m.lat) <-> point(${centre.lng}::float8, ${centre.lat}::float8)`
       : sql``;
-  // One statement answers with the pins or the clusters, counted in SQL: the 500 rows behind
-  // the clusters need not travel (on PGlite each row returned costs several µs).
+  // One statement answers with the pins or the clusters, counted in SQL: the rows behind the
+  // clusters need not travel (on PGlite each row returned costs several µs).
   const cell = clusterCellSize(zoom);
   const rows = await read<PointRow & { count: number | null; cx: number; cy: number }>(
     db,
@@ -1094,16 +1109,16 @@ export async function viewportMeadows(
           from meadows m
           ${whereClause([boundingBoxCondition(box, { indexed: read === streamingRows }), ...filterWhere])}
           ${centreFirst}
-          limit ${limit + 1}),
+          limit ${cap + 1}),
         found as (select count(*) as n from matching)
         select id, name, lat, lng, city, price_text, null::int as count, null::int as cx,
           null::int as cy
-        from matching where (select n from found) <= ${limit}
+        from matching where (select n from found) <= ${cap}
         union all
         select min(id), null, avg(lat), avg(lng), null, null, count(*)::int,
           floor(lng / ${cell}::float8)::int, floor(lat / ${cell}::float8)::int
-        from (select * from matching limit ${limit}) first
-        where (select n from found) > ${limit}
+        from (select * from matching limit ${cap}) first
+        where (select n from found) > ${cap}
         group by 8, 9`,
     queryManyRows,
   );
