@@ -108,10 +108,13 @@ export const twoFactors = pgTable(
   (table) => [index("two_factors_user_idx").on(table.userId)],
 );
 
-/** Fixed-window counters for rate limits, shared by every app process (see limits adapter). */
+/**
+ * Fixed-window counters for rate limits, shared by every app process (see limits adapter). The
+ * key is the only unique column: with a second one (migration 0010 dropped `id`), two processes
+ * inserting the same new key at once could collide on the index the upsert does not arbitrate.
+ */
 export const rateLimits = pgTable("rate_limits", {
-  id: text("id").primaryKey(),
-  key: text("key").notNull().unique(),
+  key: text("key").primaryKey(),
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
@@ -251,5 +254,4 @@ export const authSchema = {
   account: accounts,
   verification: verifications,
   twoFactor: twoFactors,
-  rateLimit: rateLimits,
 };

@@ -113,4 +113,19 @@ describe.each(testEngines)("rate limits on $name", (engine) => {
     await Promise.all([first.hit(key, rule), second.hit(key, rule), first.hit(key, rule)]);
     expect(await second.hit(key, rule)).toEqual({ allowed: false, retryAfter: 60 });
   });
+
+  it("counts a new key's first hits from two processes at once", async () => {
+    // Both insert the row at the same moment: one must count on, not fail on a duplicate key.
+    const first = createDatabaseLimits(handle.db, now);
+    const second = createDatabaseLimits(handle.db, now);
+    for (let round = 0; round < 100; round++) {
+      const key = freshKey();
+      const results = await Promise.all([first.hit(key, rule), second.hit(key, rule)]);
+      expect(results).toEqual([
+        { allowed: true, retryAfter: 0 },
+        { allowed: true, retryAfter: 0 },
+      ]);
+      expect(await countOf(key)).toBe(2);
+    }
+  });
 });

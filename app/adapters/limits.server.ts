@@ -31,8 +31,8 @@ export function createDatabaseLimits(db: Database, now: () => number = Date.now)
       const at = now();
       const [row] = await queryRows<{ count: number; started: string }>(
         db,
-        sql`insert into rate_limits (id, key, count, last_request)
-            values (${key}, ${key}, 1, ${at})
+        sql`insert into rate_limits (key, count, last_request)
+            values (${key}, 1, ${at})
             on conflict (key) do update set
               count = case when rate_limits.last_request <= ${at - rule.windowMs} then 1
                            else rate_limits.count + 1 end,
