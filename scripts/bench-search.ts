@@ -6,11 +6,12 @@
 // BENCH_ENGINES=postgres (or pglite) runs one of them only; BENCH_KEEP=1 keeps the PostgreSQL
 // database (its name is printed) for a look with psql. BENCH_REUSE=<name> uses (and keeps) the
 // PostgreSQL database of that name, loading it only when it does not hold BENCH_ROWS meadows yet:
-// loading 1,000,000 takes minutes. BENCH_SHAPES=<words> runs only the query shapes whose names
+// loading 1,000,000 takes minutes. BENCH_PGLITE_DIR=<folder> does the same for PGlite: its files
+// stay in that folder (1.25 GB at 1,000,000 meadows). BENCH_SHAPES=<words> runs only the query shapes whose names
 // contain one of the comma-separated words. Prints EXPLAIN (ANALYZE, BUFFERS) of the text,
 // distance and viewport queries.
 import "./resolve-ts.ts";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -516,13 +517,16 @@ console.log(
 );
 
 if (engines.includes("pglite")) {
-  const dir = mkdtempSync(path.join(tmpdir(), "plukweide-bench-"));
+  const kept = process.env.BENCH_PGLITE_DIR || undefined;
+  const dir = kept ?? mkdtempSync(path.join(tmpdir(), "plukweide-bench-"));
+  const reused = kept !== undefined && existsSync(path.join(dir, "db"));
   const handle = await openPglite(path.join(dir, "db"));
   try {
-    await bench("PGlite", handle);
+    await bench("PGlite", handle, { reused });
   } finally {
     await handle.close();
-    rmSync(dir, { recursive: true, force: true });
+    if (kept) console.log(`\nkept the PGlite files in ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
   }
 }
 
