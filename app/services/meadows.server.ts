@@ -4,7 +4,7 @@ import { meadows, users, type Meadow } from "../../db/schema";
 import { queryManyRows, queryRows, type Database } from "../adapters/db.server";
 import type { MeadowFormValues } from "../lib/schemas/meadow";
 import { parsePriceAmount } from "./price";
-import { estimateMatches, foldLikeSearchText } from "./text-sample.server";
+import { estimateText, type RarestTrigram } from "./text-sample.server";
 
 /*
  * Meadows: adding, changing and removing them (only by the member who added them), the detail,
@@ -291,11 +291,14 @@ function radiusMetres(filters: MeadowFilters): number | undefined {
  */
 function filterConditions(
   filters: MeadowFilters,
-  { radiusIndex = true as boolean | "point" } = {},
+  {
+    radiusIndex = true as boolean | "point",
+    lookups,
+  }: { radiusIndex?: boolean | "point"; lookups?: TrigramLookups } = {},
 ): SQL[] {
-  const conditions: SQL[] = textWords(filters).map(
-    (word) => sql`m.search_text like ${textPattern(word)}`,
-  );
+  const conditions: SQL[] = lookups
+    ? lookupConditions(lookups)
+    : textWords(filters).map((word) => sql`m.search_text like ${textPattern(word)}`);
   if (filters.country) conditions.push(sql`m.country = ${filters.country.toUpperCase()}`);
   const metres = radiusMetres(filters);
   if (metres !== undefined && filters.near) {
@@ -310,6 +313,30 @@ function filterConditions(
     conditions.push(sql`${distanceMetres(filters.near)} <= ${metres}::float8`);
   }
   return conditions;
+}
+
+/**
+ * Each word, with the trigram by which the trigram index looks it up: its rarest
+ * (rarestTrigrams), found by the same sample as the estimates.
+ */
+type TrigramLookups = { word: string; rarest: RarestTrigram }[];
+
+/**
+ * The text's conditions for a read through the trigram index: each word's rarest trigram is
+ * what the index looks up, and the whole word is checked on the rows it finds, in a form the
+ * index cannot take (strpos). Given every trigram of every word, the index reads a list per
+ * trigram: "sonnenschein cueillette" (18 trigrams) took 41 to 49 ms at 1,000,000 meadows, its
+ * two rarest 7 to 9, for the same 18,878 rows. The trigram is cut from the word as the database
+ * folds it, so it is always part of what the whole word matches.
+ */
+function lookupConditions(lookups: TrigramLookups): SQL[] {
+  return lookups.flatMap(({ word, rarest }) => {
+    const folded = sql`immutable_unaccent(lower(${word}::text))`;
+    return [
+      sql`m.search_text like '%' || substr(${folded}, ${rarest.at + 1}::int, 3) || '%'`,
+      sql`strpos(m.search_text, ${folded}) > 0`,
+    ];
+  });
 }
 
 /**
@@ -481,41 +508,23 @@ const RARE_WORD_ROWS = 1_000;
  * PostgreSQL 15 at 100,000 and 1,000,000 meadows with the columns stored as migration 0009 left
  * them (words in one meadow of fifteen to one of three; zoom-7 views holding 5% to 80% of the
  * meadows):
- * - building the trigram index's bitmap for a word, per trigram of the word and meadow holding
- *   it: 0.025 to 0.047. The index reads each trigram's list, and each list is at least as long
- *   as the word's: "deich" (3 trigrams) in 62,000 meadows took 8.8 ms, "sonnenschein" (10) in as
- *   many 25. Looking up a second word costs little more, as the index intersects the lists as it
- *   reads them: "pluktuin deich" took 12.5 ms, although "pluktuin" alone takes 30;
- * - reading a candidate from the table and checking it against the view;
+ * - building the trigram index's bitmap, which looks each word up by its rarest trigram
+ *   (lookupConditions): per meadow holding the rarest of those trigrams, 0.085 to 0.1 ("deich"
+ *   in 62,000 meadows: 5.3 ms; "tulp" in 248,000: 16 to 20), plus per meadow holding each other
+ *   word's trigram 0.005 to 0.008, as the index skips through those lists to the rows the first
+ *   one found ("sonnenschein cueillette", 64,000 and 290,000: 6.7 to 8.5 ms);
+ * - reading a candidate from the table and checking it against the view: about 0.5;
  * - reading a row in storage order and checking it: 0.25 to 0.31, whether in the view or not
  *   (0.5 to 0.9 before migration 0009, when lat and lng were stored after the long texts);
  * - reading a row of the view from the GiST index, nearest the centre first: about 0.75.
  *
- * The trigram cost is the dear end of its range: the lists' cost grows with the table, the
- * view's does not, so a wrong guess towards the view costs less.
+ * PGlite takes 1.2 to 2 times as long for each, so the choices are the same.
  */
-const TRIGRAM_LIST_COST = 0.045;
-const TRIGRAM_MORE_WORDS = 1.2;
+const TRIGRAM_LIST_COST = 0.1;
+const TRIGRAM_SKIP_COST = 0.008;
 const TRIGRAM_ROW_COST = 0.5;
 const TABLE_ROW_COST = 0.3;
 const INDEX_ROW_COST = 0.75;
-
-/**
- * How many trigrams pg_trgm takes from a word to find it anywhere in a text: three letters or
- * digits in a row, within the runs of them (it splits words at other characters). A word
- * without any cannot be looked up: the index would have to be read whole.
- */
-export function trigramCount(word: string): number {
-  return foldLikeSearchText(word)
-    .split(/[^\p{L}\p{N}]+/u)
-    .reduce((sum, run) => sum + Math.max([...run].length - 2, 0), 0);
-}
-
-/** A word of the text: the meadows expected to hold it (estimateMatches), and its trigrams. */
-export interface TextWord {
-  matches: number;
-  trigrams: number;
-}
 
 interface TextPlanInput {
   /** The meadows expected to hold the whole text (estimateMatches). */
@@ -547,22 +556,22 @@ function readsTableOrder({ matches, inView, all, pins }: TextPlanInput): boolean
  *
  * Reading the view costs the rows it takes to meet those matches (all of the view when it holds
  * fewer), whatever the size of the table. The trigram index costs its bitmap, which grows with
- * the meadows holding the word cheapest to look up, so with the table, plus the candidates read
- * until enough of them match and lie in the view. So in a view holding most meadows, a word in
- * one meadow of fifteen goes text-first at 100,000 meadows (a bitmap of 6,000 entries, 1.5 to 3
- * ms, against 10,000 rows in storage order, about 3) and is read from the view at 1,000,000
- * (62,000 entries, 9 to 25 ms; still 10,000 rows). A view holding a twentieth of the meadows is
- * read from the GiST index: at 1,000,000 meadows, the 49,000 around Toulouse for the 431
- * holding "pluktuin deich" took 35 ms, and the trigram index 15.
+ * the meadows holding each word's rarest trigram (`lookups`), so with the table, plus the
+ * candidates read until enough of them match and lie in the view. So a view holding most
+ * meadows is read in storage order for a word in one meadow of fifteen at 1,000,000 meadows
+ * (a bitmap of 62,000 entries, 5 to 6 ms, against about 5,000 rows, 1.5), and a view holding a
+ * twentieth of them asks the trigram index for a pair of words: around Bordeaux, the GiST index
+ * read 26,000 rows for 500 holding "sonnenschein cueillette" (42 ms on PGlite), where the
+ * bitmap of the pair's two rarest trigrams takes 7 to 9.
  */
 export function readsTextFirst({
   matches,
-  words,
+  lookups,
   inView,
   all,
   pins,
-}: TextPlanInput & { words: TextWord[] }): boolean {
-  if (words.some((word) => word.trigrams === 0)) return false;
+}: TextPlanInput & { lookups: number[] }): boolean {
+  if (lookups.length === 0) return false;
   if (inView <= 0 || all <= 0) return matches <= RARE_WORD_ROWS;
   const share = Math.min(inView / all, 1);
   const found = Math.max(matches, 1);
@@ -572,8 +581,10 @@ export function readsTextFirst({
   const viewFirst = readsTableOrder({ matches: found, inView, all, pins })
     ? Math.min(all, (sample * all) / (found * share)) * TABLE_ROW_COST
     : Math.min(inView, (pins * all) / found) * INDEX_ROW_COST;
-  const lists = Math.min(...words.map((word) => word.trigrams * word.matches));
-  const bitmap = lists * TRIGRAM_LIST_COST * (words.length > 1 ? TRIGRAM_MORE_WORDS : 1);
+  const lists = [...lookups].sort((a, b) => a - b);
+  const [first = 0, ...others] = lists;
+  const bitmap =
+    first * TRIGRAM_LIST_COST + others.reduce((sum, list) => sum + list * TRIGRAM_SKIP_COST, 0);
   // Candidates read, in storage order, until enough of them match and lie in the view.
   const candidates = Math.min(found, sample / share);
   return bitmap + candidates * TRIGRAM_ROW_COST < viewFirst;
@@ -585,28 +596,23 @@ async function isRareText(db: Database, filters: MeadowFilters): Promise<boolean
 }
 
 /**
- * The meadows expected to hold every word of the text (`whole`; infinite without text) and,
- * with `eachWord`, each word on its own, all from one sample (estimateMatches). `total`: the
- * meadows there are, when known.
+ * The meadows expected to hold every word of the text (`whole`; infinite without text) and how
+ * the trigram index would look its words up (undefined when a word has no trigram), from one
+ * sample (estimateText). `total`: the meadows there are, when known.
  */
 async function textEstimates(
   db: Database,
   filters: MeadowFilters,
-  { total, eachWord = false }: { total?: number; eachWord?: boolean } = {},
-): Promise<{ whole: number; words: TextWord[] }> {
+  total?: number,
+): Promise<{ whole: number; lookups?: TrigramLookups }> {
   const words = textWords(filters);
-  if (words.length === 0) return { whole: Number.POSITIVE_INFINITY, words: [] };
-  const alone = eachWord && words.length > 1 ? words.map((word) => [word]) : [];
-  const [whole = 0, ...each] = await estimateMatches(db, [words, ...alone], total);
-  return {
-    whole,
-    words: eachWord
-      ? words.map((word, index) => ({
-          matches: each[index] ?? whole,
-          trigrams: trigramCount(word),
-        }))
-      : [],
-  };
+  if (words.length === 0) return { whole: Number.POSITIVE_INFINITY };
+  const { matches, rarest } = await estimateText(db, words, total);
+  const lookups = words.flatMap((word, index) => {
+    const trigram = rarest[index];
+    return trigram ? [{ word, rarest: trigram }] : [];
+  });
+  return { whole: matches, lookups: lookups.length === words.length ? lookups : undefined };
 }
 
 /** Metres per degree of latitude on earthdistance's sphere. */
@@ -1056,14 +1062,25 @@ export async function viewportMeadows(
       ? await meadowsInView(db, box, Math.min(zoom, STORED_GRID_LEVELS - 1), filters.country)
       : undefined;
   // Estimates are for all meadows; `all` counts those of the country filtered on, if any.
-  const { whole: estimate, words } = await textEstimates(db, filters, {
-    total: filters.country ? undefined : shares?.all,
-    eachWord: shares !== undefined,
+  const { whole: estimate, lookups } = await textEstimates(
+    db,
+    filters,
+    filters.country ? undefined : shares?.all,
+  );
+  const textFirst =
+    lookups !== undefined &&
+    (shares
+      ? readsTextFirst({
+          matches: estimate,
+          lookups: lookups.map(({ rarest }) => rarest.matches),
+          ...shares,
+          pins: limit,
+        })
+      : estimate <= RARE_WORD_ROWS);
+  const filterWhere = filterConditions(filters, {
+    radiusIndex: !textFirst,
+    lookups: textFirst ? lookups : undefined,
   });
-  const textFirst = shares
-    ? readsTextFirst({ matches: estimate, words, ...shares, pins: limit })
-    : estimate <= RARE_WORD_ROWS && textWords(filters).every((word) => trigramCount(word) > 0);
-  const filterWhere = filterConditions(filters, { radiusIndex: !textFirst });
   if (gridClusters) {
     // Few enough in the stored grid's cells inside the view, but perhaps not in all it touches.
     const points = await streamingRows<PointRow>(

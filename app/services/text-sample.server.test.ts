@@ -2,7 +2,12 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testEngines } from "../../tests/support/databases";
 import type { DatabaseHandle } from "../adapters/db.server";
-import { estimateFromSample, estimateMatches, foldLikeSearchText } from "./text-sample.server";
+import {
+  estimateFromSample,
+  estimateText,
+  foldLikeSearchText,
+  rarestTrigram,
+} from "./text-sample.server";
 
 describe("foldLikeSearchText", () => {
   it("folds case and accents as search_text is folded", () => {
@@ -22,6 +27,50 @@ describe("estimateFromSample", () => {
   });
 });
 
+describe("rarestTrigram", () => {
+  const texts = ["tulpen veld", "tulpen hoeve", "dahlia hoeve", "zonnebloemen", "bio-anbau"];
+  it("finds where the folded word's least common trigram starts, and scales its count", () => {
+    // "hoe", "oev" and "eve" are each in the two texts holding "hoeve": the first of them.
+    expect(rarestTrigram(texts, 1_000, "hoeve")).toEqual({ at: 0, matches: 400 });
+    expect(rarestTrigram(texts, 1_000, "Tulpen")).toEqual({ at: 0, matches: 400 });
+    expect(rarestTrigram(texts, 1_000, "DAHLIA")).toEqual({ at: 0, matches: 200 });
+  });
+
+  it("counts positions in the folded word, skipping what pg_trgm does not index", () => {
+    // "Château" folds to "chateau"; "bio-anbau" has trigrams within its runs only.
+    expect(rarestTrigram(["chateau"], 10, "Château")).toEqual({ at: 0, matches: 10 });
+    expect(rarestTrigram(["le chateau", "chat"], 10, "Château")?.at).toBe(2);
+    expect(rarestTrigram(texts, 1_000, "o-a")).toBeUndefined();
+    expect(rarestTrigram(texts, 1_000, "bio-anbau")).toEqual({ at: 0, matches: 200 });
+    expect(rarestTrigram(texts, 1_000, "zo")).toBeUndefined();
+  });
+
+  it("remembers counts in the map it is given", () => {
+    const hits = new Map<string, number>();
+    rarestTrigram(texts, 1_000, "veld", hits);
+    expect([...hits]).toEqual([
+      ["vel", 1],
+      ["eld", 1],
+    ]);
+  });
+
+  it("counts no more new trigrams than its budget allows", () => {
+    // A visitor's long words must not cost a scan of the sample per trigram.
+    const hits = new Map([["dah", 1]]);
+    const budget = { left: 2 };
+    expect(rarestTrigram(texts, 1_000, "tulpen", hits, budget)).toEqual({ at: 0, matches: 400 });
+    expect(budget.left).toBe(0);
+    expect([...hits.keys()]).toEqual(["dah", "tul", "ulp"]);
+    // Out of budget: by what it has counted, or else by its first trigram, as if in every text.
+    expect(rarestTrigram(texts, 1_000, "dahlia", hits, budget)).toEqual({ at: 0, matches: 200 });
+    expect(rarestTrigram(texts, 1_000, "zonnebloemen", hits, budget)).toEqual({
+      at: 0,
+      matches: 1_000,
+    });
+    expect(hits.size).toBe(3);
+  });
+});
+
 /** `count` meadows at random places in the Netherlands; `name(i)` names the i-th (from 1). */
 async function insertMeadows(handle: DatabaseHandle, from: number, count: number, name: string) {
   await handle.db.execute(sql`insert into meadows (id, name, description, price_text,
@@ -31,7 +80,7 @@ async function insertMeadows(handle: DatabaseHandle, from: number, count: number
     from generate_series(${from}::int, ${from + count - 1}::int) g`);
 }
 
-describe.each(testEngines)("estimateMatches on $name", (engine) => {
+describe.each(testEngines)("estimateText on $name", (engine) => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await engine.open();
@@ -49,21 +98,25 @@ describe.each(testEngines)("estimateMatches on $name", (engine) => {
       3000,
       `case when g % 100 = 0 then 'Zeldzaam veld' else 'Veld' end`,
     );
-    expect(await estimateMatches(handle.db, [["zeldzaam"]])).toEqual([30]);
-    expect(await estimateMatches(handle.db, [["Bloemen", "ZELDZAAM"]])).toEqual([30]);
-    expect(await estimateMatches(handle.db, [["plukken"]])).toEqual([3000]);
-    expect(await estimateMatches(handle.db, [["hoeve"]])).toEqual([0]);
+    expect((await estimateText(handle.db, ["zeldzaam"])).matches).toBe(30);
+    expect((await estimateText(handle.db, ["Bloemen", "ZELDZAAM"])).matches).toBe(30);
+    expect((await estimateText(handle.db, ["plukken"])).matches).toBe(3000);
+    expect((await estimateText(handle.db, ["hoeve"])).matches).toBe(0);
     // A fifth more meadows: the sample is taken again at once.
     await insertMeadows(handle, 3001, 600, `'Zeldzaam erf'`);
-    expect(await estimateMatches(handle.db, [["zeldzaam"]])).toEqual([630]);
+    expect((await estimateText(handle.db, ["zeldzaam"])).matches).toBe(630);
   });
 
   it("samples a larger table, and estimates a word in one meadow of ten within a fifth", async () => {
     await insertMeadows(handle, 1, 30_000, `case when g % 10 = 0 then 'Hoeve' else 'Veld' end`);
-    const [estimate] = await estimateMatches(handle.db, [["hoeve"]]);
+    const { matches: estimate, rarest } = await estimateText(handle.db, ["hoeve"]);
     expect(estimate).toBeGreaterThan(2_400);
     expect(estimate).toBeLessThan(3_600);
     // The same pages every time: the same estimate, so the same plans.
-    expect(await estimateMatches(handle.db, [["hoeve"]])).toEqual([estimate]);
+    expect((await estimateText(handle.db, ["hoeve"])).matches).toBe(estimate);
+    // Its trigrams come only with the word, and are counted in a part of the same sample.
+    expect(rarest[0]?.at).toBe(0);
+    expect(rarest[0]?.matches).toBeGreaterThan(2_400);
+    expect(rarest[0]?.matches).toBeLessThan(3_600);
   });
 });
