@@ -16,6 +16,7 @@ import {
   NotFoundError,
   searchMeadows,
   readsTextFirst,
+  trigramCount,
   updateMeadow,
   viewportMeadows,
   VIEWPORT_POINT_LIMIT,
@@ -642,9 +643,11 @@ describe("normalizeBoundingBox", () => {
 
 describe("readsTextFirst", () => {
   const pins = VIEWPORT_POINT_LIMIT;
-  /** One word in `matches` meadows, whose rarest trigram is in `lookup` meadows. */
-  const word = (matches: number, inView: number, all: number, lookup = matches) =>
-    readsTextFirst({ matches, lookups: [lookup], inView, all, pins });
+  /** A word looked up by its rarest trigram, in `list` meadows. */
+  const one = (list: number) => ({ list, trigrams: 1 });
+  /** One word in `matches` meadows, looked up by one trigram in `list` meadows. */
+  const word = (matches: number, inView: number, all: number, list = matches) =>
+    readsTextFirst({ matches, lookups: [one(list)], candidates: list, inView, all, pins });
 
   it("reads a crowded view for a common word, at any size", () => {
     expect(word(22_000, 80_000, 100_000)).toBe(false);
@@ -668,6 +671,22 @@ describe("readsTextFirst", () => {
     expect(word(6_000, 77_000, 100_000, 60_000)).toBe(false);
   });
 
+  it("costs a word looked up by all its trigrams by each of their lists", () => {
+    // "sonnenschein" (10 trigrams) in 62,000 of 1,000,000 meadows: 26 to 32 ms that way.
+    const long = { matches: 6_000, candidates: 6_000, inView: 77_000, all: 100_000, pins };
+    expect(readsTextFirst({ ...long, lookups: [{ list: 6_000, trigrams: 1 }] })).toBe(true);
+    expect(readsTextFirst({ ...long, lookups: [{ list: 6_000, trigrams: 10 }] })).toBe(false);
+  });
+
+  it("reads the candidates its trigrams find, not only the matches", () => {
+    // Around Toulouse, a pair in 15,000 meadows: if ten times as many held both its trigrams,
+    // most rows the index found would be read for nothing, and the view is read instead.
+    const pair = { matches: 15_000, inView: 55_000, all: 1_000_000, pins };
+    const lookups = [one(15_000), one(300_000)];
+    expect(readsTextFirst({ ...pair, lookups, candidates: 15_000 })).toBe(true);
+    expect(readsTextFirst({ ...pair, lookups, candidates: 150_000 })).toBe(false);
+  });
+
   it("reads a view holding few meadows, whatever the word", () => {
     expect(word(9_000, 300, 100_000)).toBe(false);
     expect(word(50, 0, 100_000)).toBe(true);
@@ -675,40 +694,51 @@ describe("readsTextFirst", () => {
   });
 
   it("never goes text-first without a trigram to look up", () => {
-    expect(readsTextFirst({ matches: 50, lookups: [], inView: 0, all: 100_000, pins })).toBe(false);
+    expect(
+      readsTextFirst({ matches: 50, lookups: [], candidates: 50, inView: 0, all: 100_000, pins }),
+    ).toBe(false);
   });
 
   it("costs a pair by the rarer lookup, and a little for skipping through the other", () => {
-    const pair = { matches: 1_900, inView: 77_000, all: 100_000, pins };
-    expect(readsTextFirst({ ...pair, lookups: [6_000, 20_000] })).toBe(true);
-    expect(readsTextFirst({ ...pair, lookups: [20_000, 6_000] })).toBe(true);
+    const pair = { matches: 1_900, candidates: 1_900, inView: 77_000, all: 100_000, pins };
+    expect(readsTextFirst({ ...pair, lookups: [one(6_000), one(20_000)] })).toBe(true);
+    expect(readsTextFirst({ ...pair, lookups: [one(20_000), one(6_000)] })).toBe(true);
     // Both words common, and one meadow in sixteen holds the pair: the view finds them sooner.
-    expect(readsTextFirst({ ...pair, matches: 6_000, lookups: [20_000, 20_000] })).toBe(false);
+    expect(
+      readsTextFirst({
+        ...pair,
+        matches: 6_000,
+        candidates: 6_000,
+        lookups: [one(20_000), one(20_000)],
+      }),
+    ).toBe(false);
   });
 
   it("asks the trigram index for a pair in a small view, which the GiST index reads slowly", () => {
     // At 1,000,000 meadows on PGlite: around Toulouse (55,000 in view) the GiST index read
     // 26,000 rows for 500 holding "dahlia hoeve"; the bitmap of "dah" and "hoe" took 9 ms.
-    expect(
-      readsTextFirst({
-        matches: 15_600,
-        lookups: [252_000, 63_000],
-        inView: 55_000,
-        all: 1_000_000,
-        pins,
-      }),
-    ).toBe(true);
+    const pair = { matches: 15_600, candidates: 15_600, all: 1_000_000, pins };
+    expect(readsTextFirst({ ...pair, lookups: [one(252_000), one(63_000)], inView: 55_000 })).toBe(
+      true,
+    );
     // Around Berlin (295,000 in view), "sonnenschein cueillette": 16 ms through "nsc" and
     // "cue", where the GiST index took 20 ms on a faster machine.
-    expect(
-      readsTextFirst({
-        matches: 18_900,
-        lookups: [63_500, 290_000],
-        inView: 295_000,
-        all: 1_000_000,
-        pins,
-      }),
-    ).toBe(true);
+    expect(readsTextFirst({ ...pair, lookups: [one(63_500), one(290_000)], inView: 295_000 })).toBe(
+      true,
+    );
+  });
+});
+
+describe("trigramCount", () => {
+  it.each([
+    ["deich", 3],
+    ["Château", 5],
+    ["sonnenschein", 10],
+    ["bio-anbau", 4],
+    ["zo", 0],
+    ["", 0],
+  ])("%s has %i", (text, count) => {
+    expect(trigramCount(text)).toBe(count);
   });
 });
 

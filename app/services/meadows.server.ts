@@ -4,7 +4,7 @@ import { meadows, users, type Meadow } from "../../db/schema";
 import { queryManyRows, queryRows, type Database } from "../adapters/db.server";
 import type { MeadowFormValues } from "../lib/schemas/meadow";
 import { parsePriceAmount } from "./price";
-import { estimateText, type RarestTrigram } from "./text-sample.server";
+import { estimateText, foldLikeSearchText, type RarestTrigram } from "./text-sample.server";
 
 /*
  * Meadows: adding, changing and removing them (only by the member who added them), the detail,
@@ -316,10 +316,15 @@ function filterConditions(
 }
 
 /**
- * Each word, with the trigram by which the trigram index looks it up: its rarest
- * (rarestTrigrams), found by the same sample as the estimates.
+ * Each word of a read through the trigram index, with `rarest`, its rarest trigram (see
+ * rarestTrigram) when the index should look the word up by that one alone: when at most
+ * ONE_TRIGRAM_SLACK times as many meadows hold the trigram as the word. Otherwise the index reads
+ * all of the word's trigrams, which find its few meadows ("chateaux" has none, but "aux" is in
+ * many texts).
  */
-type TrigramLookups = { word: string; rarest: RarestTrigram }[];
+type TrigramLookups = { word: string; rarest?: RarestTrigram }[];
+
+const ONE_TRIGRAM_SLACK = 2;
 
 /**
  * The text's conditions for a read through the trigram index: each word's rarest trigram is
@@ -331,6 +336,7 @@ type TrigramLookups = { word: string; rarest: RarestTrigram }[];
  */
 function lookupConditions(lookups: TrigramLookups): SQL[] {
   return lookups.flatMap(({ word, rarest }) => {
+    if (!rarest) return [sql`m.search_text like ${textPattern(word)}`];
     const folded = sql`immutable_unaccent(lower(${word}::text))`;
     return [
       sql`m.search_text like '%' || substr(${folded}, ${rarest.at + 1}::int, 3) || '%'`,
@@ -522,6 +528,37 @@ const RARE_WORD_ROWS = 1_000;
  */
 const TRIGRAM_LIST_COST = 0.1;
 const TRIGRAM_SKIP_COST = 0.008;
+/**
+ * A word looked up by all of its trigrams: the lists of its other trigrams are about four times
+ * as long as its rarest's ("sonnenschein": 26 to 32 ms, against 6 for "nsc" alone).
+ */
+const OTHER_TRIGRAM_LISTS = 4;
+
+/**
+ * How many trigrams pg_trgm takes from a word to find it anywhere in a text: three letters or
+ * digits in a row, within the runs of them (it splits words at other characters).
+ */
+export function trigramCount(word: string): number {
+  return foldLikeSearchText(word)
+    .split(/[^\p{L}\p{N}]+/u)
+    .reduce((sum, run) => sum + Math.max([...run].length - 2, 0), 0);
+}
+
+/**
+ * How the trigram index reads a word: the meadows holding its rarest trigram (`list`), and how
+ * many of its trigrams it is looked up by (1, or all of them; see TrigramLookups).
+ */
+export interface WordLookup {
+  list: number;
+  trigrams: number;
+}
+
+/** What building the bitmap costs for a word read first, and for one skipped through. */
+function lookupCosts({ list, trigrams }: WordLookup): { first: number; skip: number } {
+  if (trigrams <= 1) return { first: list * TRIGRAM_LIST_COST, skip: list * TRIGRAM_SKIP_COST };
+  const others = list * OTHER_TRIGRAM_LISTS * TRIGRAM_SKIP_COST;
+  return { first: list * TRIGRAM_LIST_COST + (trigrams - 1) * others, skip: trigrams * others };
+}
 const TRIGRAM_ROW_COST = 0.5;
 const TABLE_ROW_COST = 0.3;
 const INDEX_ROW_COST = 0.75;
@@ -570,7 +607,8 @@ export function readsTextFirst({
   inView,
   all,
   pins,
-}: TextPlanInput & { lookups: number[] }): boolean {
+  candidates,
+}: TextPlanInput & { lookups: WordLookup[]; candidates: number }): boolean {
   if (lookups.length === 0) return false;
   if (inView <= 0 || all <= 0) return matches <= RARE_WORD_ROWS;
   const share = Math.min(inView / all, 1);
@@ -581,13 +619,14 @@ export function readsTextFirst({
   const viewFirst = readsTableOrder({ matches: found, inView, all, pins })
     ? Math.min(all, (sample * all) / (found * share)) * TABLE_ROW_COST
     : Math.min(inView, (pins * all) / found) * INDEX_ROW_COST;
-  const lists = [...lookups].sort((a, b) => a - b);
-  const [first = 0, ...others] = lists;
-  const bitmap =
-    first * TRIGRAM_LIST_COST + others.reduce((sum, list) => sum + list * TRIGRAM_SKIP_COST, 0);
+  // The index reads the cheapest word's lists and skips through the others'.
+  const costs = lookups.map(lookupCosts);
+  const skips = costs.reduce((sum, cost) => sum + cost.skip, 0);
+  const bitmap = Math.min(...costs.map((cost) => cost.first - cost.skip)) + skips;
   // Candidates read, in storage order, until enough of them match and lie in the view.
-  const candidates = Math.min(found, sample / share);
-  return bitmap + candidates * TRIGRAM_ROW_COST < viewFirst;
+  const held = Math.max(candidates, found);
+  const read = Math.min(held, (sample / share) * (held / found));
+  return bitmap + read * TRIGRAM_ROW_COST < viewFirst;
 }
 
 /** Whether the text is expected in at most RARE_WORD_ROWS meadows. */
@@ -596,23 +635,40 @@ async function isRareText(db: Database, filters: MeadowFilters): Promise<boolean
 }
 
 /**
- * The meadows expected to hold every word of the text (`whole`; infinite without text) and how
- * the trigram index would look its words up (undefined when a word has no trigram), from one
- * sample (estimateText). `total`: the meadows there are, when known.
+ * The meadows expected to hold every word of the text (`whole`; infinite without text), and,
+ * when every word has a trigram, how the trigram index would look them up (`lookups`), what
+ * that costs (`words`) and the meadows holding all it looks up (`candidates`), from one sample
+ * (estimateText). `total`: the meadows there are, when known.
  */
 async function textEstimates(
   db: Database,
   filters: MeadowFilters,
   total?: number,
-): Promise<{ whole: number; lookups?: TrigramLookups }> {
+): Promise<{
+  whole: number;
+  lookup?: { lookups: TrigramLookups; words: WordLookup[]; candidates: number };
+}> {
   const words = textWords(filters);
   if (words.length === 0) return { whole: Number.POSITIVE_INFINITY };
-  const { matches, rarest } = await estimateText(db, words, total);
-  const lookups = words.flatMap((word, index) => {
+  const { matches, rarest, total: meadows } = await estimateText(db, words, total);
+  const lookups: TrigramLookups = [];
+  const costs: WordLookup[] = [];
+  // Candidates: as if the words came independently of each other, and never fewer than match.
+  let candidates = meadows;
+  for (const [index, word] of words.entries()) {
     const trigram = rarest[index];
-    return trigram ? [{ word, rarest: trigram }] : [];
-  });
-  return { whole: matches, lookups: lookups.length === words.length ? lookups : undefined };
+    if (!trigram) return { whole: matches };
+    const own = trigram.wordMatches;
+    const alone = own !== undefined && trigram.matches <= ONE_TRIGRAM_SLACK * Math.max(own, 1);
+    lookups.push({ word, rarest: alone ? trigram : undefined });
+    costs.push({ list: trigram.matches, trigrams: alone ? 1 : trigramCount(word) });
+    const holding = alone ? trigram.matches : (own ?? trigram.matches);
+    candidates *= meadows > 0 ? Math.min(holding / meadows, 1) : 0;
+  }
+  return {
+    whole: matches,
+    lookup: { lookups, words: costs, candidates: Math.max(Math.round(candidates), matches) },
+  };
 }
 
 /** Metres per degree of latitude on earthdistance's sphere. */
@@ -1062,24 +1118,26 @@ export async function viewportMeadows(
       ? await meadowsInView(db, box, Math.min(zoom, STORED_GRID_LEVELS - 1), filters.country)
       : undefined;
   // Estimates are for all meadows; `all` counts those of the country filtered on, if any.
-  const { whole: estimate, lookups } = await textEstimates(
+  const { whole: estimate, lookup } = await textEstimates(
     db,
     filters,
     filters.country ? undefined : shares?.all,
   );
+  // With a radius, only rare words go text-first, looked up by all their trigrams.
   const textFirst =
-    lookups !== undefined &&
+    lookup !== undefined &&
     (shares
       ? readsTextFirst({
           matches: estimate,
-          lookups: lookups.map(({ rarest }) => rarest.matches),
+          lookups: lookup.words,
+          candidates: lookup.candidates,
           ...shares,
           pins: limit,
         })
       : estimate <= RARE_WORD_ROWS);
   const filterWhere = filterConditions(filters, {
     radiusIndex: !textFirst,
-    lookups: textFirst ? lookups : undefined,
+    lookups: textFirst && shares ? lookup?.lookups : undefined,
   });
   if (gridClusters) {
     // Few enough in the stored grid's cells inside the view, but perhaps not in all it touches.

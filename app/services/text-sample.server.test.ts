@@ -29,19 +29,31 @@ describe("estimateFromSample", () => {
 
 describe("rarestTrigram", () => {
   const texts = ["tulpen veld", "tulpen hoeve", "dahlia hoeve", "zonnebloemen", "bio-anbau"];
-  it("finds where the folded word's least common trigram starts, and scales its count", () => {
+  it("finds where the folded word's least common trigram starts, and scales the counts", () => {
     // "hoe", "oev" and "eve" are each in the two texts holding "hoeve": the first of them.
-    expect(rarestTrigram(texts, 1_000, "hoeve")).toEqual({ at: 0, matches: 400 });
-    expect(rarestTrigram(texts, 1_000, "Tulpen")).toEqual({ at: 0, matches: 400 });
-    expect(rarestTrigram(texts, 1_000, "DAHLIA")).toEqual({ at: 0, matches: 200 });
+    expect(rarestTrigram(texts, 1_000, "hoeve")).toEqual({ at: 0, matches: 400, wordMatches: 400 });
+    expect(rarestTrigram(texts, 1_000, "DAHLIA")).toEqual({
+      at: 0,
+      matches: 200,
+      wordMatches: 200,
+    });
+    // No text holds "hoeveld", but each of its trigrams is in one or two.
+    expect(rarestTrigram(texts, 1_000, "hoeveld")).toEqual({
+      at: 3,
+      matches: 200,
+      wordMatches: 0,
+    });
   });
 
   it("counts positions in the folded word, skipping what pg_trgm does not index", () => {
     // "Château" folds to "chateau"; "bio-anbau" has trigrams within its runs only.
-    expect(rarestTrigram(["chateau"], 10, "Château")).toEqual({ at: 0, matches: 10 });
-    expect(rarestTrigram(["le chateau", "chat"], 10, "Château")?.at).toBe(2);
+    expect(rarestTrigram(["le chateau", "chat"], 10, "Château")).toEqual({
+      at: 2,
+      matches: 5,
+      wordMatches: 5,
+    });
     expect(rarestTrigram(texts, 1_000, "o-a")).toBeUndefined();
-    expect(rarestTrigram(texts, 1_000, "bio-anbau")).toEqual({ at: 0, matches: 200 });
+    expect(rarestTrigram(texts, 1_000, "bio-anbau")?.at).toBe(0);
     expect(rarestTrigram(texts, 1_000, "zo")).toBeUndefined();
   });
 
@@ -49,25 +61,35 @@ describe("rarestTrigram", () => {
     const hits = new Map<string, number>();
     rarestTrigram(texts, 1_000, "veld", hits);
     expect([...hits]).toEqual([
+      ["veld", 1],
       ["vel", 1],
       ["eld", 1],
     ]);
   });
 
-  it("counts no more new trigrams than its budget allows", () => {
+  it("counts no more new words and trigrams than its budget allows", () => {
     // A visitor's long words must not cost a scan of the sample per trigram.
     const hits = new Map([["dah", 1]]);
-    const budget = { left: 2 };
-    expect(rarestTrigram(texts, 1_000, "tulpen", hits, budget)).toEqual({ at: 0, matches: 400 });
+    const budget = { left: 3 };
+    expect(rarestTrigram(texts, 1_000, "tulpen", hits, budget)).toEqual({
+      at: 0,
+      matches: 400,
+      wordMatches: 400,
+    });
     expect(budget.left).toBe(0);
-    expect([...hits.keys()]).toEqual(["dah", "tul", "ulp"]);
+    expect([...hits.keys()]).toEqual(["dah", "tulpen", "tul", "ulp"]);
     // Out of budget: by what it has counted, or else by its first trigram, as if in every text.
-    expect(rarestTrigram(texts, 1_000, "dahlia", hits, budget)).toEqual({ at: 0, matches: 200 });
+    expect(rarestTrigram(texts, 1_000, "dahlia", hits, budget)).toEqual({
+      at: 0,
+      matches: 200,
+      wordMatches: undefined,
+    });
     expect(rarestTrigram(texts, 1_000, "zonnebloemen", hits, budget)).toEqual({
       at: 0,
       matches: 1_000,
+      wordMatches: undefined,
     });
-    expect(hits.size).toBe(3);
+    expect(hits.size).toBe(4);
   });
 });
 

@@ -78,8 +78,8 @@ const TRIGRAM = /^[\p{L}\p{N}]{3}$/u;
  */
 const TRIGRAM_TEXTS = 2_000;
 /**
- * Trigrams one request may count that no earlier request has: a visitor's 100 characters could
- * otherwise cost 40 ms of counting. Past it, a word is looked up by trigrams counted before.
+ * Words and trigrams one request may count that no earlier request has: a visitor's 100
+ * characters could otherwise cost 40 ms of counting. Past it, what was counted before serves.
  */
 export const NEW_TRIGRAMS_PER_TEXT = 24;
 /** Counts kept per sample; past this many the counts start again, so visitors cannot grow it. */
@@ -94,6 +94,9 @@ const REMEMBERED_TRIGRAMS = 20_000;
 export interface RarestTrigram {
   at: number;
   matches: number;
+  /** The meadows estimated to hold the whole word, counted in the same texts; undefined when
+   * the budget ran out first. */
+  wordMatches: number | undefined;
 }
 
 /**
@@ -111,43 +114,53 @@ export function rarestTrigram(
   const folded = [...foldLikeSearchText(word)];
   const stride = Math.max(Math.floor(texts.length / TRIGRAM_TEXTS), 1);
   const counted = Math.ceil(texts.length / stride);
-  let first: number | undefined;
-  let best: { at: number; hits: number } | undefined;
-  for (let at = 0; at + 3 <= folded.length; at++) {
-    const trigram = folded.slice(at, at + 3).join("");
-    if (!TRIGRAM.test(trigram)) continue;
-    first ??= at;
-    let count = hits.get(trigram);
-    if (count === undefined) {
-      if (budget.left <= 0) continue;
+  const scaled = (count: number) => (counted ? Math.round((count / counted) * total) : 0);
+  /** Texts holding `part`, remembered; undefined once the budget is spent. */
+  const count = (part: string): number | undefined => {
+    let found = hits.get(part);
+    if (found === undefined) {
+      if (budget.left <= 0) return undefined;
       budget.left--;
-      count = 0;
-      for (let i = 0; i < texts.length; i += stride) if (texts[i]?.includes(trigram)) count++;
+      found = 0;
+      for (let i = 0; i < texts.length; i += stride) if (texts[i]?.includes(part)) found++;
       if (hits.size >= REMEMBERED_TRIGRAMS) hits.clear();
-      hits.set(trigram, count);
+      hits.set(part, found);
     }
-    if (!best || count < best.hits) best = { at, hits: count };
+    return found;
+  };
+  const trigrams = folded.flatMap((_, at) => {
+    const trigram = folded.slice(at, at + 3).join("");
+    return TRIGRAM.test(trigram) ? [{ at, trigram }] : [];
+  });
+  const [first] = trigrams;
+  if (!first) return undefined;
+  const wordHits = count(folded.join(""));
+  let best: { at: number; hits: number } | undefined;
+  for (const { at, trigram } of trigrams) {
+    const hitsOf = count(trigram);
+    if (hitsOf !== undefined && (!best || hitsOf < best.hits)) best = { at, hits: hitsOf };
   }
-  if (first === undefined) return undefined;
-  if (!best) return { at: first, matches: total };
-  return { at: best.at, matches: counted ? Math.round((best.hits / counted) * total) : 0 };
+  const wordMatches = wordHits === undefined ? undefined : scaled(wordHits);
+  if (!best) return { at: first.at, matches: total, wordMatches };
+  return { at: best.at, matches: scaled(best.hits), wordMatches };
 }
 
 /**
- * The meadows estimated to hold every word, and each word's rarest trigram, from one sample.
- * `total` is the number of meadows when the caller knows it already (one query less).
+ * The meadows estimated to hold every word, and each word's rarest trigram, from one sample,
+ * of `total` meadows: the caller's, when it knows the number already (one query less).
  */
 export async function estimateText(
   db: Database,
   words: string[],
   total?: number,
-): Promise<{ matches: number; rarest: (RarestTrigram | undefined)[] }> {
+): Promise<{ matches: number; rarest: (RarestTrigram | undefined)[]; total: number }> {
   const { sample, meadows } = await currentSample(db, total);
   const texts = sample?.texts ?? [];
   const budget = { left: NEW_TRIGRAMS_PER_TEXT };
   return {
     matches: estimateFromSample(texts, meadows, words),
     rarest: words.map((word) => rarestTrigram(texts, meadows, word, sample?.trigramHits, budget)),
+    total: meadows,
   };
 }
 
