@@ -503,7 +503,7 @@ async function trigramRows<Row>(db: Database, query: SQL, fetchRows?: RowFetch):
 
 /**
  * A map view with a text filter is asked "text-first" when the word is rare in the whole table
- * (expected in at most RARE_WORD_ROWS meadows, see estimateMatches): the trigram index finds its
+ * (expected in at most RARE_WORD_ROWS meadows, see estimateText): the trigram index finds its
  * few meadows, which are then checked against the view. Otherwise the view's GiST index streams rows
  * (or the table is read in storage order), stopping at the LIMIT.
  */
@@ -564,7 +564,7 @@ const TABLE_ROW_COST = 0.3;
 const INDEX_ROW_COST = 0.75;
 
 interface TextPlanInput {
-  /** The meadows expected to hold the whole text (estimateMatches). */
+  /** The meadows expected to hold the whole text (estimateText). */
   matches: number;
   /** The stored grid's count of meadows in the view's cells, and in all. */
   inView: number;
