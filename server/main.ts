@@ -6,7 +6,8 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { openDatabase, type DatabaseHandle } from "../app/adapters/db.server";
 import { seedDemoDataAtStart } from "../db/seed/demo.server";
 import { createLogger, type Logger } from "../app/adapters/logger.server";
-import { createDatabaseLimits } from "../app/adapters/limits.server";
+import { createDatabaseLimits, createRedisLimits } from "../app/adapters/limits.server";
+import { openRedis, type RedisHandle } from "../app/adapters/redis.server";
 import { createMailer } from "../app/adapters/mail.server";
 import { createImageRoute } from "../app/adapters/image-route.server";
 import { createStorage } from "../app/adapters/storage.server";
@@ -46,9 +47,19 @@ export async function startServer(options: StartOptions) {
     throw error;
   }
   logger.info({ database: database.kind }, "database ready");
+  let redis: RedisHandle | undefined;
+  if (config.redisUrl) {
+    try {
+      redis = await openRedis(config.redisUrl, logger);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+    logger.info("redis ready: rate limits are kept there");
+  }
   const maintenance = startDatabaseMaintenance(database, logger);
 
-  const server = createHttpServer({ config, logger, database, ...options });
+  const server = createHttpServer({ config, logger, database, redis, ...options });
   installProcessHandlers(logger);
 
   let shuttingDown = false;
@@ -61,6 +72,7 @@ export async function startServer(options: StartOptions) {
     server.close(() => {
       maintenance
         .stop()
+        .then(() => redis?.close())
         .then(() => database.close())
         .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))
         .finally(() => {
@@ -92,9 +104,10 @@ function createHttpServer(
     config: Config;
     logger: Logger;
     database: DatabaseHandle;
+    redis?: RedisHandle;
   } & StartOptions,
 ) {
-  const { config, logger, database } = deps;
+  const { config, logger, database, redis } = deps;
   const staticFiles = createStaticFiles(deps.clientDir ?? path.resolve("build/client"));
   // In the background: the first visitor should not wait for the bundles to be compressed.
   if (!deps.devMiddleware) setImmediate(() => void staticFiles.warm());
@@ -106,7 +119,7 @@ function createHttpServer(
     db: database.db,
     logger,
     mailer,
-    limits: createDatabaseLimits(database.db),
+    limits: redis ? createRedisLimits(redis.client) : createDatabaseLimits(database.db),
     storage,
     geocoder: createGeocoder(config, database.db, logger),
     auth: createAuth({
@@ -153,7 +166,12 @@ function createHttpServer(
       return;
     }
     if (pathname === "/healthz") {
-      const healthy = await database.ping();
+      // Ready only when every store it needs answers: a balancer then sends requests elsewhere.
+      const [databaseUp, redisUp] = await Promise.all([
+        database.ping(),
+        redis ? redis.ping() : Promise.resolve(true),
+      ]);
+      const healthy = databaseUp && redisUp;
       res.writeHead(healthy ? 200 : 503, {
         "Content-Type": "application/json",
         "Cache-Control": "no-store",

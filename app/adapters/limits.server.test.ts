@@ -1,35 +1,99 @@
+import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines } from "../../tests/support/databases";
-import { queryRows, type DatabaseHandle } from "./db.server";
-import { createDatabaseLimits, type LimitRule } from "./limits.server";
+import { queryRows } from "./db.server";
+import {
+  createDatabaseLimits,
+  createRedisLimits,
+  type LimitRule,
+  type Limits,
+} from "./limits.server";
+import { openRedis, type RedisHandle } from "./redis.server";
 
 const rule: LimitRule = { max: 3, windowMs: 60_000 };
+const testRedisUrl = process.env.TEST_REDIS_URL || undefined;
 
-describe.each(testEngines)("rate limits on $name", (engine) => {
-  let handle: DatabaseHandle;
+/** Where counters live: each test file's process sees the same ones through every `limits`. */
+interface LimitStore {
+  /** Limits as one app process has them; Redis gives each a connection of its own. */
+  limits(now: () => number): Promise<Limits>;
+  countOf(key: string): Promise<number | undefined>;
+  close(): Promise<void>;
+}
+
+interface LimitBackend {
+  name: string;
+  open(): Promise<LimitStore>;
+}
+
+const backends: LimitBackend[] = [
+  ...testEngines.map((engine) => ({
+    name: engine.name,
+    async open(): Promise<LimitStore> {
+      const handle = await engine.open();
+      await handle.migrate();
+      return {
+        limits: async (now) => createDatabaseLimits(handle.db, now),
+        async countOf(key) {
+          const [row] = await queryRows<{ count: number }>(
+            handle.db,
+            sql`select count from rate_limits where key = ${key}`,
+          );
+          return row === undefined ? undefined : Number(row.count);
+        },
+        close: () => handle.close(),
+      };
+    },
+  })),
+  ...(testRedisUrl
+    ? [
+        {
+          name: "redis",
+          async open(): Promise<LimitStore> {
+            // Keys of this run only, beside whatever else the server holds; they expire.
+            const prefix = `plukweide-test:${randomBytes(6).toString("hex")}:`;
+            const handles: RedisHandle[] = [];
+            const reader = await createClient({ url: testRedisUrl }).connect();
+            return {
+              async limits(now) {
+                const handle = await openRedis(testRedisUrl);
+                handles.push(handle);
+                return createRedisLimits(handle.client, now, prefix);
+              },
+              async countOf(key) {
+                const count = await reader.hGet(prefix + key, "count");
+                return count === null || count === undefined ? undefined : Number(count);
+              },
+              async close() {
+                await Promise.all(handles.map((handle) => handle.close()));
+                await reader.close();
+              },
+            };
+          },
+        },
+      ]
+    : []),
+];
+
+describe.each(backends)("rate limits on $name", (backend) => {
+  let store: LimitStore;
   let clock = 1_800_000_000_000;
   const now = () => clock;
   let keyCount = 0;
   /** Each test counts on keys of its own. */
-  const freshKey = () => `test:${engine.name}:${++keyCount}`;
+  const freshKey = () => `test:${backend.name}:${++keyCount}`;
+  const countOf = (key: string) => store.countOf(key);
+  const createLimits = () => store.limits(now);
 
   beforeAll(async () => {
-    handle = await engine.open();
-    await handle.migrate();
+    store = await backend.open();
   });
-  afterAll(() => handle.close());
-
-  async function countOf(key: string): Promise<number | undefined> {
-    const [row] = await queryRows<{ count: number }>(
-      handle.db,
-      sql`select count from rate_limits where key = ${key}`,
-    );
-    return row === undefined ? undefined : Number(row.count);
-  }
+  afterAll(() => store.close());
 
   it("allows max hits per window, then refuses with the seconds left", async () => {
-    const limits = createDatabaseLimits(handle.db, now);
+    const limits = await createLimits();
     const key = freshKey();
     const started = clock;
     for (let i = 0; i < rule.max; i++) {
@@ -43,7 +107,7 @@ describe.each(testEngines)("rate limits on $name", (engine) => {
   });
 
   it("peeks without counting: whether one more attempt would be allowed", async () => {
-    const limits = createDatabaseLimits(handle.db, now);
+    const limits = await createLimits();
     const key = freshKey();
     expect(await limits.peek(key, rule)).toEqual({ allowed: true, retryAfter: 0 });
     expect(await countOf(key)).toBeUndefined();
@@ -58,7 +122,7 @@ describe.each(testEngines)("rate limits on $name", (engine) => {
   });
 
   it("forgets a key on reset, and only that key", async () => {
-    const limits = createDatabaseLimits(handle.db, now);
+    const limits = await createLimits();
     const key = freshKey();
     const other = freshKey();
     for (let i = 0; i <= rule.max; i++) {
@@ -76,7 +140,7 @@ describe.each(testEngines)("rate limits on $name", (engine) => {
   });
 
   it("starts a new window once windowMs has passed since the window began", async () => {
-    const limits = createDatabaseLimits(handle.db, now);
+    const limits = await createLimits();
     const key = freshKey();
     const started = clock;
     for (let i = 0; i <= rule.max; i++) await limits.hit(key, rule);
@@ -95,7 +159,7 @@ describe.each(testEngines)("rate limits on $name", (engine) => {
   });
 
   it("counts concurrent hits exactly", async () => {
-    const limits = createDatabaseLimits(handle.db, now);
+    const limits = await createLimits();
     const key = freshKey();
     const results = await Promise.all(
       Array.from({ length: 20 }, () => limits.hit(key, { max: 19, windowMs: 60_000 })),
@@ -107,8 +171,8 @@ describe.each(testEngines)("rate limits on $name", (engine) => {
 
   it("keeps limits of separate processes in one count", async () => {
     // Two app processes share the database: each has its own Limits, the count is one.
-    const first = createDatabaseLimits(handle.db, now);
-    const second = createDatabaseLimits(handle.db, now);
+    const first = await createLimits();
+    const second = await createLimits();
     const key = freshKey();
     await Promise.all([first.hit(key, rule), second.hit(key, rule), first.hit(key, rule)]);
     expect(await second.hit(key, rule)).toEqual({ allowed: false, retryAfter: 60 });
@@ -116,8 +180,8 @@ describe.each(testEngines)("rate limits on $name", (engine) => {
 
   it("counts a new key's first hits from two processes at once", async () => {
     // Both insert the row at the same moment: one must count on, not fail on a duplicate key.
-    const first = createDatabaseLimits(handle.db, now);
-    const second = createDatabaseLimits(handle.db, now);
+    const first = await createLimits();
+    const second = await createLimits();
     for (let round = 0; round < 100; round++) {
       const key = freshKey();
       const results = await Promise.all([first.hit(key, rule), second.hit(key, rule)]);

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "./db.server";
+import type { RedisCommands } from "./redis.server";
 
 /**
- * Fixed-window counters shared by every app process: in PostgreSQL (or PGlite) by default. One
- * statement per hit, so concurrent requests cannot both slip under the limit.
+ * Fixed-window counters shared by every app process: in PostgreSQL (or PGlite) by default, in
+ * Redis when REDIS_URL is set. One statement or script per hit, so concurrent requests cannot
+ * both slip under the limit.
  */
 export interface Limits {
   /** Counts one hit on `key` and says whether it is still within `max` per `windowMs`. */
@@ -55,6 +57,63 @@ export function createDatabaseLimits(db: Database, now: () => number = Date.now)
     },
     async reset(key) {
       await db.execute(sql`delete from rate_limits where key = ${key}`);
+    },
+  };
+}
+
+/**
+ * One hit or peek, atomically in Redis: a hash of the window's count and start, expiring when
+ * the window ends. Times come from the app (`now`), as in the database, and are stored as given.
+ * Returns the count (0 when no window is open) and when the window started.
+ */
+const REDIS_LIMIT_SCRIPT = `
+local values = redis.call("HMGET", KEYS[1], "count", "started")
+local count = tonumber(values[1])
+local started = values[2]
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+if count == nil or started == false or tonumber(started) <= now - window then
+  count = 0
+  started = ARGV[1]
+end
+if ARGV[3] == "hit" then
+  count = count + 1
+  redis.call("HSET", KEYS[1], "count", count, "started", started)
+  redis.call("PEXPIRE", KEYS[1], math.max(tonumber(started) + window - now, 1))
+end
+return {count, started}
+`;
+
+/** Redis keys of the counters start with this, apart from anything else in the same Redis. */
+export const REDIS_LIMIT_PREFIX = "plukweide:limit:";
+
+export function createRedisLimits(
+  redis: RedisCommands,
+  now: () => number = Date.now,
+  prefix = REDIS_LIMIT_PREFIX,
+): Limits {
+  async function run(key: string, rule: LimitRule, action: "hit" | "peek", at: number) {
+    const reply = (await redis.eval(REDIS_LIMIT_SCRIPT, {
+      keys: [prefix + key],
+      arguments: [String(at), String(rule.windowMs), action],
+    })) as [number | string, string];
+    return { count: Number(reply[0]), started: Number(reply[1]) };
+  }
+  return {
+    async hit(key, rule) {
+      const at = now();
+      const { count, started } = await run(key, rule, "hit", at);
+      return result(count, started, rule, at);
+    },
+    async peek(key, rule) {
+      const at = now();
+      const { count, started } = await run(key, rule, "peek", at);
+      if (count === 0) return { allowed: true, retryAfter: 0 };
+      // peek asks whether one more attempt would be allowed.
+      return result(count + 1, started, rule, at);
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
     },
   };
 }

@@ -1,9 +1,12 @@
+import { spawn, spawnSync } from "node:child_process";
 import { connect } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
+import { createClient } from "redis";
 import { spawnApp, freshDataDir, type AppProcess } from "../support/app-process";
 import { createFreshPostgresDatabase, testDatabaseUrl } from "../support/databases";
+import { freePort, Visitor } from "../support/visitor";
 
 /** Sends raw bytes and returns the raw answer, for requests no HTTP client would send. */
 function rawRequest(port: number, payload: string): Promise<string> {
@@ -165,6 +168,7 @@ describe("start-up configuration errors", () => {
       "AUTH_SECRET must be set in production",
     ],
     [{ PORT: "http" }, "PORT must be a port number"],
+    [{ REDIS_URL: "redis://:secret@127.0.0.1:1" }, "Redis at redis://:***@127.0.0.1:1 cannot"],
   ])("%o stops the process with one line", async (env, expected) => {
     const app = spawnApp(env);
     expect(await app.exited).toBe(1);
@@ -240,5 +244,60 @@ describe.runIf(testDatabaseUrl)("the app on PostgreSQL", () => {
       await Promise.all(apps.map((app) => app.stop()));
       await fresh.drop();
     }
+  });
+});
+
+/** Whether this machine has a Redis server to start (Debian's redis-server package). */
+const hasRedisServer = spawnSync("redis-server", ["--version"]).status === 0;
+
+describe.runIf(hasRedisServer)("the app with REDIS_URL", () => {
+  it("keeps rate limits in Redis and reports its health", async () => {
+    // A Redis of the test's own, so it can be stopped without touching anyone else's.
+    const port = await freePort();
+    const startRedis = () =>
+      spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", ""], {
+        stdio: "ignore",
+      });
+    let redisServer = startRedis();
+    const url = `redis://127.0.0.1:${port}`;
+    const reader = createClient({ url });
+    for (let tries = 0; !reader.isReady && tries < 50; tries++) {
+      await reader.connect().catch(() => sleep(100));
+    }
+    const app = await spawnApp({ REDIS_URL: url }).ready;
+    try {
+      expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+      // Three reset mails to one address in a quarter of an hour, then 429: counted in Redis.
+      const browser = new Visitor(() => app.url);
+      const email = "redis-limits@example.org";
+      for (let mail = 1; mail <= 3; mail++) {
+        expect((await browser.post("/forgot-password", { email })).status).not.toBe(429);
+      }
+      expect((await browser.post("/forgot-password", { email })).status).toBe(429);
+      expect(await reader.hGet(`plukweide:limit:mail:address:${email}`, "count")).toBe("4");
+
+      // Redis gone: the app stays up and says it is not ready, until Redis is back.
+      reader.destroy();
+      redisServer.kill("SIGKILL");
+      await new Promise((resolve) => redisServer.once("exit", resolve));
+      const down = await fetch(`${app.url}/healthz`);
+      expect(down.status).toBe(503);
+      expect(await down.json()).toEqual({ status: "unavailable" });
+      expect(app.child.exitCode).toBeNull();
+
+      redisServer = startRedis();
+      let status = 0;
+      for (let waited = 0; status !== 200 && waited < 10_000; waited += 200) {
+        await sleep(200);
+        status = (await fetch(`${app.url}/healthz`)).status;
+      }
+      expect(status).toBe(200);
+    } finally {
+      await app.stop();
+      redisServer.kill("SIGKILL");
+    }
+    expect(app.logLines().map((line) => line.msg)).toEqual(
+      expect.arrayContaining(["redis ready: rate limits are kept there", "redis connection error"]),
+    );
   });
 });
