@@ -122,6 +122,9 @@ describe.each(testEngines)("estimateText on $name", (engine) => {
     );
     expect((await estimateText(handle.db, ["zeldzaam"])).matches).toBe(30);
     expect((await estimateText(handle.db, ["Bloemen", "ZELDZAAM"])).matches).toBe(30);
+    // Remembered by the folded words, whatever their order and case.
+    expect((await estimateText(handle.db, ["zeldzaam", "bloemen"])).matches).toBe(30);
+    expect((await estimateText(handle.db, ["bloemen"])).matches).toBe(3000);
     expect((await estimateText(handle.db, ["plukken"])).matches).toBe(3000);
     expect((await estimateText(handle.db, ["hoeve"])).matches).toBe(0);
     // A fifth more meadows: the sample is taken again at once.

@@ -26,6 +26,11 @@ interface TextSample {
   takenAt: number;
   /** Texts of the sample holding a trigram, counted when first asked (rarestTrigram). */
   trigramHits: Map<string, number>;
+  /**
+   * Estimates already made from this sample, by their folded words: the map asks again on every
+   * pan, and counting 10,000 texts takes about a millisecond.
+   */
+  estimates: Map<string, number>;
 }
 
 const samples = new WeakMap<Database, { sample?: TextSample; taking?: Promise<TextSample> }>();
@@ -65,7 +70,13 @@ async function takeSample(db: Database, total: number): Promise<TextSample> {
       : // Pages picked at random, the same ones every time.
         sql`select search_text as t from meadows tablesample system (${percent}) repeatable (0)`,
   );
-  return { texts: rows.map((row) => row.t), total, takenAt: Date.now(), trigramHits: new Map() };
+  return {
+    texts: rows.map((row) => row.t),
+    total,
+    takenAt: Date.now(),
+    trigramHits: new Map(),
+    estimates: new Map(),
+  };
 }
 
 /** Three letters or digits in a row: what pg_trgm indexes (it splits words at other characters). */
@@ -83,7 +94,7 @@ const TRIGRAM_TEXTS = 2_000;
  */
 export const NEW_TRIGRAMS_PER_TEXT = 24;
 /** Counts kept per sample; past this many the counts start again, so visitors cannot grow it. */
-const REMEMBERED_TRIGRAMS = 20_000;
+const REMEMBERED_COUNTS = 20_000;
 
 /**
  * Where a word's rarest trigram starts in the folded word (0-based), and the meadows estimated
@@ -123,7 +134,7 @@ export function rarestTrigram(
       budget.left--;
       found = 0;
       for (let i = 0; i < texts.length; i += stride) if (texts[i]?.includes(part)) found++;
-      if (hits.size >= REMEMBERED_TRIGRAMS) hits.clear();
+      if (hits.size >= REMEMBERED_COUNTS) hits.clear();
       hits.set(part, found);
     }
     return found;
@@ -158,10 +169,22 @@ export async function estimateText(
   const texts = sample?.texts ?? [];
   const budget = { left: NEW_TRIGRAMS_PER_TEXT };
   return {
-    matches: estimateFromSample(texts, meadows, words),
+    matches: sample ? rememberedEstimate(sample, meadows, words) : 0,
     rarest: words.map((word) => rarestTrigram(texts, meadows, word, sample?.trigramHits, budget)),
     total: meadows,
   };
+}
+
+/** estimateFromSample, remembered with the sample (at most REMEMBERED_COUNTS word sets). */
+function rememberedEstimate(sample: TextSample, total: number, words: string[]): number {
+  const key = [total, ...words.map(foldLikeSearchText).sort()].join("\u0000");
+  let estimate = sample.estimates.get(key);
+  if (estimate === undefined) {
+    estimate = estimateFromSample(sample.texts, total, words);
+    if (sample.estimates.size >= REMEMBERED_COUNTS) sample.estimates.clear();
+    sample.estimates.set(key, estimate);
+  }
+  return estimate;
 }
 
 /** The sample kept for `db`, taken again when it is old or the table has changed much. */
