@@ -16,6 +16,7 @@ import {
   NotFoundError,
   searchMeadows,
   readsTextFirst,
+  candidateCosts,
   trigramCount,
   updateMeadow,
   viewportMeadows,
@@ -516,6 +517,24 @@ describe.each(testEngines)("meadows on $name", (engine) => {
       expect(await names("chateaux")).toEqual([]);
     });
 
+    it("finds a rare word's meadows in a small view through both indexes", async () => {
+      // 3,000 meadows in Holland, 20 with "zeldzaam" near Utrecht and 20 near Groningen: a view
+      // around Utrecht holds few meadows, and its GiST bitmap is ANDed with the trigram index's.
+      await insertGrid(db, 3000, { lat: 51.5, lng: 4.5 }, 1.5, (i) => `Veld ${i}`);
+      await insertGrid(db, 20, { lat: 52.08, lng: 5.1 }, 0.05, (i) => `Zeldzaam Utrecht ${i}`);
+      await insertGrid(db, 20, { lat: 53.2, lng: 6.55 }, 0.05, (i) => `Zeldzaam Groningen ${i}`);
+      const found = await viewportMeadows(db, {
+        bbox: [5.05, 52.03, 5.2, 52.15],
+        zoom: 11,
+        filters: { text: "zeldzaam" },
+      });
+      expect(found.kind).toBe("points");
+      if (found.kind !== "points") return;
+      expect(found.points.map((point) => point.name).sort()).toEqual(
+        Array.from({ length: 20 }, (_, i) => `Zeldzaam Utrecht ${i}`).sort(),
+      );
+    });
+
     it("clusters from the finest stored level when a close view is crowded", async () => {
       await insertGrid(db, 2600, UTRECHT, 0.02, (i) => `Crowded ${i}`);
       const result = await viewportMeadows(db, {
@@ -680,11 +699,15 @@ describe("readsTextFirst", () => {
 
   it("reads the candidates its trigrams find, not only the matches", () => {
     // Around Toulouse, a pair in 15,000 meadows: if ten times as many held both its trigrams,
-    // most rows the index found would be read for nothing, and the view is read instead.
+    // ten times as many rows would be read for the same matches.
     const pair = { matches: 15_000, inView: 55_000, all: 1_000_000, pins };
-    const lookups = [one(15_000), one(300_000)];
-    expect(readsTextFirst({ ...pair, lookups, candidates: 15_000 })).toBe(true);
-    expect(readsTextFirst({ ...pair, lookups, candidates: 150_000 })).toBe(false);
+    expect(
+      readsTextFirst({ ...pair, lookups: [one(15_000), one(300_000)], candidates: 15_000 }),
+    ).toBe(true);
+    const precise = candidateCosts({ ...pair, candidates: 15_000 });
+    const loose = candidateCosts({ ...pair, candidates: 150_000 });
+    expect(loose.alone).toBeCloseTo(10 * precise.alone);
+    expect(loose.withView).toBeGreaterThan(precise.withView);
   });
 
   it("reads a view holding few meadows, whatever the word", () => {
@@ -726,6 +749,41 @@ describe("readsTextFirst", () => {
     expect(readsTextFirst({ ...pair, lookups: [one(63_500), one(290_000)], inView: 295_000 })).toBe(
       true,
     );
+  });
+});
+
+describe("candidateCosts", () => {
+  const pins = VIEWPORT_POINT_LIMIT;
+  it("ANDs the view's GiST bitmap in when the view is small", () => {
+    // At 100,000 meadows, "églantines" (6,000) in a view of 5,700: most candidates lie outside.
+    const small = candidateCosts({
+      matches: 6_000,
+      candidates: 6_000,
+      inView: 5_700,
+      all: 100_000,
+      pins,
+    });
+    expect(small.withView).toBeLessThan(small.alone);
+  });
+
+  it("reads the candidates alone when the view holds most of them", () => {
+    // Around Toulouse at 1,000,000 meadows the view's bitmap alone would be 55,000 entries.
+    const large = candidateCosts({
+      matches: 15_600,
+      candidates: 15_600,
+      inView: 55_000,
+      all: 1_000_000,
+      pins,
+    });
+    expect(large.alone).toBeLessThan(large.withView);
+    const crowded = candidateCosts({
+      matches: 6_000,
+      candidates: 6_000,
+      inView: 80_000,
+      all: 100_000,
+      pins,
+    });
+    expect(crowded.alone).toBeLessThan(crowded.withView);
   });
 });
 

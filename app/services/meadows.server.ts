@@ -560,6 +560,11 @@ function lookupCosts({ list, trigrams }: WordLookup): { first: number; skip: num
   return { first: list * TRIGRAM_LIST_COST + (trigrams - 1) * others, skip: trigrams * others };
 }
 const TRIGRAM_ROW_COST = 0.5;
+/**
+ * An entry of the GiST index's bitmap of a view: 0.3 to 0.4 µs where a candidate read from the
+ * table took about 2 (PostgreSQL at 100,000 meadows, this session's slower machine).
+ */
+const VIEW_BITMAP_COST = 0.1;
 const TABLE_ROW_COST = 0.3;
 const INDEX_ROW_COST = 0.75;
 
@@ -623,10 +628,34 @@ export function readsTextFirst({
   const costs = lookups.map(lookupCosts);
   const skips = costs.reduce((sum, cost) => sum + cost.skip, 0);
   const bitmap = Math.min(...costs.map((cost) => cost.first - cost.skip)) + skips;
-  // Candidates read, in storage order, until enough of them match and lie in the view.
+  const { alone, withView } = candidateCosts({ matches, candidates, inView, all, pins });
+  return bitmap + Math.min(alone, withView) < viewFirst;
+}
+
+/**
+ * What a read through the trigram index costs past its bitmap: its candidates read from the
+ * table in storage order until enough of them match and lie in the view (`alone`), or, with the
+ * GiST index's bitmap of the whole view ANDed in (`withView`), the view's entries and then only
+ * the candidates inside it. A small view saves most of the table reads: at 100,000 meadows,
+ * "églantines" in a view of 5,700 meadows took 13 to 16 ms alone, 3.7 to 4.4 with the view.
+ */
+export function candidateCosts({
+  matches,
+  candidates,
+  inView,
+  all,
+  pins,
+}: TextPlanInput & { candidates: number }): { alone: number; withView: number } {
+  const share = all > 0 ? Math.min(inView / all, 1) : 1;
+  const found = Math.max(matches, 1);
   const held = Math.max(candidates, found);
-  const read = Math.min(held, (sample / share) * (held / found));
-  return bitmap + read * TRIGRAM_ROW_COST < viewFirst;
+  const sample = matchesToRead(pins, found * share);
+  const alone = Math.min(held, (sample / Math.max(share, 1e-9)) * (held / found));
+  const inside = Math.min(held * share, sample * (held / found));
+  return {
+    alone: alone * TRIGRAM_ROW_COST,
+    withView: inView * VIEW_BITMAP_COST + inside * TRIGRAM_ROW_COST,
+  };
 }
 
 /** Whether the text is expected in at most RARE_WORD_ROWS meadows. */
@@ -1139,6 +1168,12 @@ export async function viewportMeadows(
     radiusIndex: !textFirst,
     lookups: textFirst && shares ? lookup?.lookups : undefined,
   });
+  // Text-first in a small view: the view's GiST bitmap is ANDed with the trigram index's.
+  const viewCosts =
+    textFirst && shares && lookup
+      ? candidateCosts({ matches: estimate, candidates: lookup.candidates, ...shares, pins: limit })
+      : undefined;
+  const andsView = viewCosts !== undefined && viewCosts.withView < viewCosts.alone;
   if (gridClusters) {
     // Few enough in the stored grid's cells inside the view, but perhaps not in all it touches.
     const points = await streamingRows<PointRow>(
@@ -1182,7 +1217,7 @@ export async function viewportMeadows(
     sql`with matching as materialized (
           select m.id, m.name, m.lat, m.lng, m.city, m.price_text
           from meadows m
-          ${whereClause([boundingBoxCondition(box, { indexed: read === streamingRows }), ...filterWhere])}
+          ${whereClause([boundingBoxCondition(box, { indexed: read === streamingRows || andsView }), ...filterWhere])}
           ${centreFirst}
           limit ${cap + 1}),
         found as (select count(*) as n from matching)
