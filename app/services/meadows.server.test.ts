@@ -753,36 +753,21 @@ describe("readsTextFirst", () => {
 });
 
 describe("candidateCosts", () => {
-  const pins = VIEWPORT_POINT_LIMIT;
+  /** A word in `matches` meadows, its trigram in as many, and `inView` of `all` in the view. */
+  const costs = (matches: number, inView: number, all: number) =>
+    candidateCosts({ matches, candidates: matches, inView, all, pins: VIEWPORT_POINT_LIMIT });
+
   it("ANDs the view's GiST bitmap in when the view is small", () => {
     // At 100,000 meadows, "églantines" (6,000) in a view of 5,700: most candidates lie outside.
-    const small = candidateCosts({
-      matches: 6_000,
-      candidates: 6_000,
-      inView: 5_700,
-      all: 100_000,
-      pins,
-    });
+    const small = costs(6_000, 5_700, 100_000);
     expect(small.withView).toBeLessThan(small.alone);
   });
 
   it("reads the candidates alone when the view holds most of them", () => {
     // Around Toulouse at 1,000,000 meadows the view's bitmap alone would be 55,000 entries.
-    const large = candidateCosts({
-      matches: 15_600,
-      candidates: 15_600,
-      inView: 55_000,
-      all: 1_000_000,
-      pins,
-    });
+    const large = costs(15_600, 55_000, 1_000_000);
     expect(large.alone).toBeLessThan(large.withView);
-    const crowded = candidateCosts({
-      matches: 6_000,
-      candidates: 6_000,
-      inView: 80_000,
-      all: 100_000,
-      pins,
-    });
+    const crowded = costs(6_000, 80_000, 100_000);
     expect(crowded.alone).toBeLessThan(crowded.withView);
   });
 });
