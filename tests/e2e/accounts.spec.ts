@@ -274,7 +274,9 @@ test.describe("settings", () => {
       await twoFactor.getByRole("button", { name: t.turnOff }).click();
       await expect(page.getByText(t.twoFactorOff, { exact: true })).toBeVisible();
 
+      // Signed out before going on: /login sends a signed-in member away (seen once in CI).
       await page.getByRole("button", { name: t.signOut }).first().click();
+      await expect(page.getByText(t.signedOut, { exact: true })).toBeVisible();
       await gotoHydrated(page, `${t.prefix}/login`);
       await signIn(page, t, email, "tweede-wachtwoord");
       await expect(page).not.toHaveURL(/two-factor/);
