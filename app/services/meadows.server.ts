@@ -528,6 +528,14 @@ const RARE_WORD_ROWS = 1_000;
  */
 const TRIGRAM_LIST_COST = 0.1;
 const TRIGRAM_SKIP_COST = 0.008;
+const TRIGRAM_ROW_COST = 0.5;
+const TABLE_ROW_COST = 0.3;
+const INDEX_ROW_COST = 0.75;
+/**
+ * An entry of the GiST index's bitmap of a view: 0.3 to 0.4 µs where a candidate read from the
+ * table took about 2 (PostgreSQL at 100,000 meadows, this session's slower machine).
+ */
+const VIEW_BITMAP_COST = 0.1;
 /**
  * A word looked up by all of its trigrams: the lists of its other trigrams are about four times
  * as long as its rarest's ("sonnenschein": 26 to 32 ms, against 6 for "nsc" alone).
@@ -559,14 +567,6 @@ function lookupCosts({ list, trigrams }: WordLookup): { first: number; skip: num
   const others = list * OTHER_TRIGRAM_LISTS * TRIGRAM_SKIP_COST;
   return { first: list * TRIGRAM_LIST_COST + (trigrams - 1) * others, skip: trigrams * others };
 }
-const TRIGRAM_ROW_COST = 0.5;
-/**
- * An entry of the GiST index's bitmap of a view: 0.3 to 0.4 µs where a candidate read from the
- * table took about 2 (PostgreSQL at 100,000 meadows, this session's slower machine).
- */
-const VIEW_BITMAP_COST = 0.1;
-const TABLE_ROW_COST = 0.3;
-const INDEX_ROW_COST = 0.75;
 
 interface TextPlanInput {
   /** The meadows expected to hold the whole text (estimateText). */
@@ -1168,12 +1168,6 @@ export async function viewportMeadows(
     radiusIndex: !textFirst,
     lookups: textFirst && shares ? lookup?.lookups : undefined,
   });
-  // Text-first in a small view: the view's GiST bitmap is ANDed with the trigram index's.
-  const viewCosts =
-    textFirst && shares && lookup
-      ? candidateCosts({ matches: estimate, candidates: lookup.candidates, ...shares, pins: limit })
-      : undefined;
-  const andsView = viewCosts !== undefined && viewCosts.withView < viewCosts.alone;
   if (gridClusters) {
     // Few enough in the stored grid's cells inside the view, but perhaps not in all it touches.
     const points = await streamingRows<PointRow>(
@@ -1203,6 +1197,12 @@ export async function viewportMeadows(
     shares && read !== streamingRows
       ? matchesToRead(limit, (estimate * shares.inView) / shares.all)
       : limit;
+  // Text-first in a small view: the view's GiST bitmap is ANDed with the trigram index's.
+  const viewCosts =
+    textFirst && shares && lookup
+      ? candidateCosts({ matches: estimate, candidates: lookup.candidates, ...shares, pins: limit })
+      : undefined;
+  const andsView = viewCosts !== undefined && viewCosts.withView < viewCosts.alone;
   const [range] = box.lngRanges;
   const centre = range && { lng: (range[0] + range[1]) / 2, lat: (box.south + box.north) / 2 };
   const centreFirst =
