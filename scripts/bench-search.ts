@@ -449,6 +449,7 @@ async function bench(label: string, handle: DatabaseHandle, { reused = false } =
   }
   const loadAtStart = loadavg()[0] ?? NaN;
   console.log(`load average ${loadAtStart.toFixed(2)} at the start\n`);
+  console.log(`${yardstick()}\n`);
 
   const table: string[] = [
     "| query | p50 | p95 | max | on CPU p50 | on CPU p95 | sample result |",
@@ -500,6 +501,25 @@ async function bench(label: string, handle: DatabaseHandle, { reused = false } =
   console.log(`load average ${load1?.toFixed(2)} at the end\n`);
   console.log(table.join("\n"));
   console.log(`\n${plans.join("\n\n")}`);
+}
+
+/**
+ * The machine's speed, by a loop of arithmetic no change to the app touches (p50 of 100 rounds):
+ * sessions run on machines up to three times faster or slower than each other, so figures are
+ * compared between sessions in proportion to this.
+ */
+function yardstick(): string {
+  const rounds: number[] = [];
+  let sink = 0;
+  for (let round = 0; round < 100; round++) {
+    const started = performance.now();
+    for (let i = 0; i < 2_000_000; i++) sink = (sink * 31 + i) % 1_000_003;
+    rounds.push(performance.now() - started);
+  }
+  rounds.sort((a, b) => a - b);
+  // Used, so that the loop cannot be optimized away.
+  if (sink < 0) throw new Error("unreachable");
+  return `yardstick: a fixed loop of arithmetic took ${percentile(rounds, 50).toFixed(2)} ms (p50)`;
 }
 
 async function adminQuery(statement: string) {

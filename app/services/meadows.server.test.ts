@@ -517,6 +517,23 @@ describe.each(testEngines)("meadows on $name", (engine) => {
       expect(await names("chateaux")).toEqual([]);
     });
 
+    it("checks each row of a view read in storage order as the trigram index would", async () => {
+      // Common words: the view, holding every meadow, is read row by row (readsTextFirst), and
+      // each row is checked for the folded word, LIKE's wildcards meant literally.
+      await insertGrid(db, 2600, { lat: 51.5, lng: 4.5 }, 1.5, (i) =>
+        i % 2 === 0 ? `Château an der Straße 50%_actie ${i}` : `Korting 50 en meer actie ${i}`,
+      );
+      for (const text of ["50%_actie", "CHATEAU strasse", "straße château"]) {
+        const found = await viewportMeadows(db, { bbox: HOLLAND, zoom: 6, filters: { text } });
+        expect(found).toMatchObject({ kind: "clusters", complete: false });
+        if (found.kind !== "clusters") return;
+        expect(found.clusters.reduce((sum, cluster) => sum + cluster.count, 0)).toBeGreaterThan(0);
+        for (const cluster of found.clusters) {
+          expect((await getMeadow(db, cluster.sampleId))?.name).toMatch(/^Château an der Straße/);
+        }
+      }
+    });
+
     it("finds a rare word's meadows in a small view through both indexes", async () => {
       // 3,000 meadows in Holland, 20 with "zeldzaam" near Utrecht and 20 near Groningen: a view
       // around Utrecht holds few meadows, and its GiST bitmap is ANDed with the trigram index's.
