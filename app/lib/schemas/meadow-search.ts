@@ -75,6 +75,11 @@ function coordinate(limit: number) {
   );
 }
 
+/** A 1-based page number in a URL: anything else, or nothing, is page 1; at most MAX_PAGE. */
+export const pageParam = number.transform((value) =>
+  value === undefined || value < 1 ? 1 : Math.min(Math.floor(value), MAX_PAGE),
+);
+
 export const meadowSearchSchema = z
   .object({
     q: boundedText(QUERY_MAX_LENGTH),
@@ -94,9 +99,7 @@ export const meadowSearchSchema = z
     lat: coordinate(90),
     lng: coordinate(180),
     place: boundedText(PLACE_MAX_LENGTH),
-    page: number.transform((value) =>
-      value === undefined || value < 1 ? 1 : Math.min(Math.floor(value), MAX_PAGE),
-    ),
+    page: pageParam,
   })
   .transform(({ lat, lng, ...rest }): MeadowSearch => {
     const search: MeadowSearch = { q: rest.q, place: rest.place, page: rest.page };

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "react-router";
 import { cardData, MeadowCard, formatDistance } from "~/components/meadow-card";
+import { Pagination } from "~/components/pagination";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ErrorList, Field } from "~/components/ui/field";
 import { ChevronDownIcon, LocateIcon, PinIcon, SpinnerIcon } from "~/components/ui/icons";
@@ -461,7 +462,15 @@ export default function MeadowsList() {
               <EmptyResults data={data} pathname={location.pathname} />
             )}
           </div>
-          <Pagination data={data} pathname={location.pathname} />
+          <Pagination
+            page={data.result.page}
+            pageCount={data.result.totalCapped ? undefined : data.result.pageCount}
+            hasNextPage={data.result.hasNextPage}
+            to={(target) => ({
+              pathname: location.pathname,
+              search: meadowSearchQuery({ ...data.search, page: target }),
+            })}
+          />
         </section>
       </div>
     </main>
@@ -518,47 +527,6 @@ function EmptyResults({ data, pathname }: { data: LoaderData; pathname: string }
         </>
       )}
     </div>
-  );
-}
-
-function Pagination({ data, pathname }: { data: LoaderData; pathname: string }) {
-  const { t } = useTranslation();
-  const { lang } = useShellData();
-  const { page, pageCount, hasNextPage, totalCapped } = data.result;
-  if (page <= 1 && !hasNextPage) return null;
-  const to = (target: number) => ({
-    pathname,
-    search: meadowSearchQuery({ ...data.search, page: target }),
-  });
-  const link = cn(buttonVariants({ variant: "outline" }), "min-w-28");
-  const pageNumber = formatNumber(page, lang);
-  return (
-    <nav
-      aria-label={t("meadowList.pagination")}
-      className="mt-8 flex items-center justify-between gap-4"
-    >
-      {page > 1 ? (
-        <Link to={to(page - 1)} rel="prev" className={link}>
-          <span aria-hidden="true">←</span>
-          {t("meadowList.previous")}
-        </Link>
-      ) : (
-        <span className="min-w-28" />
-      )}
-      <p className="text-center text-sm text-muted-foreground" aria-current="page">
-        {totalCapped || page > pageCount
-          ? t("meadowList.page", { page: pageNumber })
-          : t("meadowList.pageOf", { page: pageNumber, pages: formatNumber(pageCount, lang) })}
-      </p>
-      {hasNextPage ? (
-        <Link to={to(page + 1)} rel="next" className={link}>
-          {t("meadowList.next")}
-          <span aria-hidden="true">→</span>
-        </Link>
-      ) : (
-        <span className="min-w-28" />
-      )}
-    </nav>
   );
 }
 

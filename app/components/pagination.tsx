@@ -1,0 +1,57 @@
+import { useTranslation } from "react-i18next";
+import { Link, type To } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { useShellData } from "~/hooks/use-shell-data";
+import { cn } from "~/lib/cn";
+import { formatNumber } from "~/lib/format";
+
+/**
+ * "Previous" and "Next" around "Page 2 of 5", as plain links (they work without JavaScript and
+ * can be shared). `pageCount` undefined: the pages are not all counted ("Page 2" alone). Nothing
+ * when there is only one page.
+ */
+export function Pagination({
+  page,
+  pageCount,
+  hasNextPage,
+  to,
+}: {
+  page: number;
+  pageCount: number | undefined;
+  hasNextPage: boolean;
+  to: (page: number) => To;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useShellData();
+  if (page <= 1 && !hasNextPage) return null;
+  const link = cn(buttonVariants({ variant: "outline" }), "min-w-28");
+  const pageNumber = formatNumber(page, lang);
+  return (
+    <nav
+      aria-label={t("meadowList.pagination")}
+      className="mt-8 flex items-center justify-between gap-4"
+    >
+      {page > 1 ? (
+        <Link to={to(page - 1)} rel="prev" className={link}>
+          <span aria-hidden="true">←</span>
+          {t("meadowList.previous")}
+        </Link>
+      ) : (
+        <span className="min-w-28" />
+      )}
+      <p className="text-center text-sm text-muted-foreground" aria-current="page">
+        {pageCount === undefined || page > pageCount
+          ? t("meadowList.page", { page: pageNumber })
+          : t("meadowList.pageOf", { page: pageNumber, pages: formatNumber(pageCount, lang) })}
+      </p>
+      {hasNextPage ? (
+        <Link to={to(page + 1)} rel="next" className={link}>
+          {t("meadowList.next")}
+          <span aria-hidden="true">→</span>
+        </Link>
+      ) : (
+        <span className="min-w-28" />
+      )}
+    </nav>
+  );
+}
