@@ -1,25 +1,33 @@
 import { useTranslation } from "react-i18next";
-import { data, useLoaderData } from "react-router";
+import { data, redirect, useLoaderData, useLocation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { appContext } from "~/context";
 import { useShellData } from "~/hooks/use-shell-data";
 import { MeadowList } from "~/components/meadow-list";
+import { Pagination } from "~/components/pagination";
 import { getI18n, getLocale } from "~/i18n.server";
-import { formatDate } from "~/lib/format";
+import { formatDate, formatNumber } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/page-meta";
+import { pageParam } from "~/lib/schemas/meadow-search";
 import { avatarSources, getPublicProfile } from "~/services/profiles.server";
 import type { Route } from "./+types/profile";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, storage } = context.get(appContext);
   const { t } = getI18n(context);
   const lang = getLocale(context) as Language;
+  const url = new URL(request.url);
+  const page = pageParam.parse(url.searchParams.get("page") ?? "");
   // Ids are Better Auth's: 32 letters and digits. Anything else cannot be a member.
   const profile = /^[A-Za-z0-9_-]{1,64}$/.test(params.id)
-    ? await getPublicProfile(db, params.id)
+    ? await getPublicProfile(db, params.id, { page })
     : null;
   if (!profile) throw data(t("profile.notFound"), { status: 404 });
+  // An old link to a page the member's meadows no longer fill: their last page.
+  if (page > profile.meadows.pageCount) {
+    throw redirect(profilePageHref(url.pathname, profile.meadows.pageCount));
+  }
   return {
     profile: {
       ...profile,
@@ -33,12 +41,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
+function profilePageHref(pathname: string, page: number): string {
+  return page > 1 ? `${pathname}?page=${page}` : pathname;
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
 
 export default function Profile() {
   const { t } = useTranslation();
   const { lang } = useShellData();
   const { profile } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-10 sm:py-12">
       <header className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
@@ -73,9 +86,24 @@ export default function Profile() {
       ) : null}
       <MeadowList
         title={t("profile.meadows")}
+        count={
+          profile.meadows.total > 0
+            ? t("meadowList.count", {
+                count: profile.meadows.total,
+                formatted: formatNumber(profile.meadows.total, lang),
+              })
+            : undefined
+        }
         empty={t("profile.noMeadows")}
-        meadows={profile.meadows}
-      />
+        meadows={profile.meadows.items}
+      >
+        <Pagination
+          page={profile.meadows.page}
+          pageCount={profile.meadows.pageCount}
+          hasNextPage={profile.meadows.page < profile.meadows.pageCount}
+          to={(target) => profilePageHref(pathname, target)}
+        />
+      </MeadowList>
       <MeadowList
         title={t("profile.favorites")}
         empty={t("profile.noFavorites")}

@@ -8,7 +8,13 @@ import { png } from "../../tests/fixtures/images/generate";
 import { testEngines } from "../../tests/support/databases";
 import type { DatabaseHandle } from "../adapters/db.server";
 import { createDiskStorage } from "../adapters/storage.server";
-import { getPublicProfile, listFavorites, removeAccountFiles, setAvatar } from "./profiles.server";
+import {
+  getPublicProfile,
+  listFavorites,
+  PROFILE_PAGE_SIZE,
+  removeAccountFiles,
+  setAvatar,
+} from "./profiles.server";
 
 describe.each(testEngines)("profiles on $name", (engine) => {
   let handle: DatabaseHandle;
@@ -44,7 +50,8 @@ describe.each(testEngines)("profiles on $name", (engine) => {
 
     const profile = await getPublicProfile(db, "grower");
     expect(profile).not.toHaveProperty("email");
-    expect(profile?.meadows).toEqual([
+    expect(profile?.meadows).toMatchObject({ total: 2, page: 1, pageCount: 1 });
+    expect(profile?.meadows.items).toEqual([
       {
         id: "nieuwveld",
         name: "Nieuw veld",
@@ -64,6 +71,42 @@ describe.each(testEngines)("profiles on $name", (engine) => {
     ]);
     expect((await listFavorites(db, "grower")).map((meadow) => meadow.id)).toEqual(["oudveld"]);
     expect(await getPublicProfile(db, "nobody")).toBeNull();
+  });
+
+  it("pages a member's meadows, newest first, also those added at the same moment", async () => {
+    const { db } = handle;
+    await db.insert(users).values({ id: "prolific", name: "Piet Pluk", email: "piet@example.org" });
+    // Thirty at one moment (as the demo data is loaded), twenty older ones a day apart.
+    const now = new Date();
+    await db.insert(meadows).values(
+      Array.from({ length: 50 }, (_, i) => ({
+        id: `veld-${String(i).padStart(2, "0")}`,
+        ownerId: "prolific",
+        name: `Veld ${i}`,
+        priceText: "€1",
+        openingHours: "Dagelijks",
+        street: "Laan",
+        houseNumber: String(i + 1),
+        postalCode: "3981 AB",
+        city: "Bunnik",
+        country: "NL",
+        lat: 52.06,
+        lng: 5.2,
+        createdAt: i < 30 ? now : new Date(now.getTime() - (i - 29) * 86_400_000),
+      })),
+    );
+    const pages = [];
+    for (const page of [1, 2, 3]) {
+      const profile = await getPublicProfile(db, "prolific", { page });
+      expect(profile?.meadows).toMatchObject({ total: 50, page, pageCount: 3 });
+      pages.push(profile?.meadows.items.map((meadow) => meadow.id) ?? []);
+    }
+    expect(pages.map((ids) => ids.length)).toEqual([PROFILE_PAGE_SIZE, PROFILE_PAGE_SIZE, 2]);
+    // Every meadow once, the thirty newest first, then the older ones from the newest down.
+    const ids = pages.flat();
+    expect(new Set(ids).size).toBe(50);
+    expect(ids.slice(30)).toEqual(Array.from({ length: 20 }, (_, i) => `veld-${30 + i}`));
+    expect((await getPublicProfile(db, "prolific", { page: 4 }))?.meadows.items).toEqual([]);
   });
 
   it("removes avatar files and favorites, and keeps the member's meadows without owner", async () => {

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { favorites, meadows, users } from "../../db/schema";
 import type { Database } from "../adapters/db.server";
 import type { ObjectStorage } from "../adapters/storage.server";
@@ -124,8 +124,21 @@ export interface PublicProfile {
   avatarKey: string | null;
   avatarWidth: number | null;
   memberSince: Date;
-  meadows: ProfileMeadow[];
+  /** One page of the meadows the member added, newest first. */
+  meadows: ProfileMeadowPage;
   favorites: ProfileMeadow[];
+}
+
+/** Meadows per page of a profile: rows of two and of three cards come out full. */
+export const PROFILE_PAGE_SIZE = 24;
+
+export interface ProfileMeadowPage {
+  items: ProfileMeadow[];
+  /** The meadows the member added, on all pages. */
+  total: number;
+  page: number;
+  /** At least 1, also when there are none. */
+  pageCount: number;
 }
 
 /** What a profile or the favorites page shows of a meadow: a card's fields. */
@@ -143,10 +156,14 @@ const cardColumns = {
   isDemo: meadows.isDemo,
 };
 
-/** What anyone may see of a member: never the email address. */
+/**
+ * What anyone may see of a member: never the email address. `page` (1-based) picks the page of
+ * their meadows; past the last page, `items` is empty.
+ */
 export async function getPublicProfile(
   db: Database,
   userId: string,
+  { page = 1 }: { page?: number } = {},
 ): Promise<PublicProfile | null> {
   const [user] = await db
     .select({
@@ -162,16 +179,29 @@ export async function getPublicProfile(
     .from(users)
     .where(eq(users.id, userId));
   if (!user) return null;
-  const [created, favorited] = await Promise.all([
+  const [created, [counted], favorited] = await Promise.all([
     db
       .select(cardColumns)
       .from(meadows)
       .where(eq(meadows.ownerId, userId))
-      .orderBy(desc(meadows.createdAt))
-      .limit(100),
+      // The id keeps meadows added at the same moment (the demo data) in one order across pages.
+      .orderBy(desc(meadows.createdAt), desc(meadows.id))
+      .limit(PROFILE_PAGE_SIZE)
+      .offset((page - 1) * PROFILE_PAGE_SIZE),
+    db.select({ total: count() }).from(meadows).where(eq(meadows.ownerId, userId)),
     listFavorites(db, userId),
   ]);
-  return { ...user, meadows: created, favorites: favorited };
+  const total = counted?.total ?? 0;
+  return {
+    ...user,
+    meadows: {
+      items: created,
+      total,
+      page,
+      pageCount: Math.max(1, Math.ceil(total / PROFILE_PAGE_SIZE)),
+    },
+    favorites: favorited,
+  };
 }
 
 export async function getAccountSettings(db: Database, userId: string) {
