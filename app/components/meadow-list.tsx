@@ -1,6 +1,11 @@
 import { useId, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { To } from "react-router";
 import { MeadowCard } from "~/components/meadow-card";
-import type { ProfileMeadow } from "~/services/profiles.server";
+import { Pagination } from "~/components/pagination";
+import { useShellData } from "~/hooks/use-shell-data";
+import { formatNumber } from "~/lib/format";
+import type { ProfileMeadow, ProfileMeadowPage } from "~/services/profiles.server";
 
 /**
  * A titled grid of meadow cards, as on the meadows list, with a line for when there are none.
@@ -39,5 +44,45 @@ export function MeadowList({
       )}
       {children}
     </section>
+  );
+}
+
+/** MeadowList for one page of a longer list: how many there are in all, and the other pages. */
+export function PagedMeadowList({
+  title,
+  empty,
+  meadows,
+  to,
+  label,
+}: {
+  title: string;
+  empty: string;
+  meadows: ProfileMeadowPage;
+  to: (page: number) => To;
+  /** The pagination's name, where a page has more than one. */
+  label?: string;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useShellData();
+  const { items, total, page, pageCount } = meadows;
+  return (
+    <MeadowList
+      title={title}
+      count={
+        total > 0
+          ? t("meadowList.count", { count: total, formatted: formatNumber(total, lang) })
+          : undefined
+      }
+      empty={empty}
+      meadows={items}
+    >
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        hasNextPage={page < pageCount}
+        to={to}
+        label={label}
+      />
+    </MeadowList>
   );
 }

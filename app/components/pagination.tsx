@@ -8,18 +8,20 @@ import { formatNumber } from "~/lib/format";
 /**
  * "Previous" and "Next" around "Page 2 of 5", as plain links (they work without JavaScript and
  * can be shared). `pageCount` undefined: the pages are not all counted ("Page 2" alone). Nothing
- * when there is only one page.
+ * when there is only one page. `label` names the navigation where a page has more than one.
  */
 export function Pagination({
   page,
   pageCount,
   hasNextPage,
   to,
+  label,
 }: {
   page: number;
   pageCount: number | undefined;
   hasNextPage: boolean;
   to: (page: number) => To;
+  label?: string;
 }) {
   const { t } = useTranslation();
   const { lang } = useShellData();
@@ -28,7 +30,7 @@ export function Pagination({
   const pageNumber = formatNumber(page, lang);
   return (
     <nav
-      aria-label={t("meadowList.pagination")}
+      aria-label={label ?? t("meadowList.pagination")}
       className="mt-8 flex items-center justify-between gap-4"
     >
       {page > 1 ? (

@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { useLoaderData } from "react-router";
-import { MeadowList } from "~/components/meadow-list";
+import { redirect, useLoaderData, useLocation } from "react-router";
+import { PagedMeadowList } from "~/components/meadow-list";
 import { appContext } from "~/context";
 import { getI18n } from "~/i18n.server";
 import { pageMeta } from "~/lib/page-meta";
+import { pageParam } from "~/lib/schemas/meadow-search";
 import { listFavorites } from "~/services/profiles.server";
 import { requireUser } from "~/session.server";
 import type { Route } from "./+types/favorites";
@@ -12,10 +13,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request, "favorites");
   const { db } = context.get(appContext);
   const { t } = getI18n(context);
+  const url = new URL(request.url);
+  const page = pageParam.parse(url.searchParams.get("page") ?? "");
+  const favorites = await listFavorites(db, user.id, { page });
+  // Past the last page (favorites removed since the link was made): the last page.
+  if (page > favorites.pageCount) throw redirect(pageHref(url.pathname, favorites.pageCount));
   return {
-    favorites: await listFavorites(db, user.id),
+    favorites,
     meta: { title: `${t("nav.favorites")} · Plukweide`, description: t("favorites.intro") },
   };
+}
+
+function pageHref(pathname: string, page: number): string {
+  return page > 1 ? `${pathname}?page=${page}` : pathname;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -26,14 +36,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function Favorites() {
   const { t } = useTranslation();
   const { favorites } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-10 sm:py-12">
       <h1 className="text-3xl font-bold tracking-tight">{t("nav.favorites")}</h1>
       <p className="mt-2 text-muted-foreground">{t("favorites.intro")}</p>
-      <MeadowList
+      <PagedMeadowList
         title={t("favorites.listTitle")}
         empty={t("favorites.empty")}
         meadows={favorites}
+        to={(page) => pageHref(pathname, page)}
       />
     </main>
   );

@@ -3,10 +3,9 @@ import { data, redirect, useLoaderData, useLocation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { appContext } from "~/context";
 import { useShellData } from "~/hooks/use-shell-data";
-import { MeadowList } from "~/components/meadow-list";
-import { Pagination } from "~/components/pagination";
+import { PagedMeadowList } from "~/components/meadow-list";
 import { getI18n, getLocale } from "~/i18n.server";
-import { formatDate, formatNumber } from "~/lib/format";
+import { formatDate } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/page-meta";
 import { pageParam } from "~/lib/schemas/meadow-search";
@@ -18,15 +17,24 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { t } = getI18n(context);
   const lang = getLocale(context) as Language;
   const url = new URL(request.url);
-  const page = pageParam.parse(url.searchParams.get("page") ?? "");
+  const pages = {
+    page: pageParam.parse(url.searchParams.get("page") ?? ""),
+    favorites: pageParam.parse(url.searchParams.get("favorites") ?? ""),
+  };
   // Ids are Better Auth's: 32 letters and digits. Anything else cannot be a member.
   const profile = /^[A-Za-z0-9_-]{1,64}$/.test(params.id)
-    ? await getPublicProfile(db, params.id, { page })
+    ? await getPublicProfile(db, params.id, { page: pages.page, favoritesPage: pages.favorites })
     : null;
   if (!profile) throw data(t("profile.notFound"), { status: 404 });
-  // An old link to a page the member's meadows no longer fill: their last page.
-  if (page > profile.meadows.pageCount) {
-    throw redirect(profilePageHref(url.pathname, profile.meadows.pageCount));
+  // An old link to a page the member's lists no longer fill: their last page.
+  const lastPages = { page: profile.meadows.pageCount, favorites: profile.favorites.pageCount };
+  if (pages.page > lastPages.page || pages.favorites > lastPages.favorites) {
+    throw redirect(
+      profileHref(url.pathname, {
+        page: Math.min(pages.page, lastPages.page),
+        favorites: Math.min(pages.favorites, lastPages.favorites),
+      }),
+    );
   }
   return {
     profile: {
@@ -41,8 +49,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
 }
 
-function profilePageHref(pathname: string, page: number): string {
-  return page > 1 ? `${pathname}?page=${page}` : pathname;
+/** The profile at these pages of its two lists (page: the meadows added). */
+function profileHref(pathname: string, pages: { page: number; favorites: number }): string {
+  const query = new URLSearchParams();
+  if (pages.page > 1) query.set("page", String(pages.page));
+  if (pages.favorites > 1) query.set("favorites", String(pages.favorites));
+  const search = query.toString();
+  return search ? `${pathname}?${search}` : pathname;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
@@ -84,30 +97,19 @@ export default function Profile() {
       {profile.bio ? (
         <p className="mt-6 max-w-2xl whitespace-pre-line leading-relaxed">{profile.bio}</p>
       ) : null}
-      <MeadowList
+      <PagedMeadowList
         title={t("profile.meadows")}
-        count={
-          profile.meadows.total > 0
-            ? t("meadowList.count", {
-                count: profile.meadows.total,
-                formatted: formatNumber(profile.meadows.total, lang),
-              })
-            : undefined
-        }
         empty={t("profile.noMeadows")}
-        meadows={profile.meadows.items}
-      >
-        <Pagination
-          page={profile.meadows.page}
-          pageCount={profile.meadows.pageCount}
-          hasNextPage={profile.meadows.page < profile.meadows.pageCount}
-          to={(target) => profilePageHref(pathname, target)}
-        />
-      </MeadowList>
-      <MeadowList
+        meadows={profile.meadows}
+        label={t("profile.meadowsPages")}
+        to={(page) => profileHref(pathname, { page, favorites: profile.favorites.page })}
+      />
+      <PagedMeadowList
         title={t("profile.favorites")}
         empty={t("profile.noFavorites")}
         meadows={profile.favorites}
+        label={t("profile.favoritesPages")}
+        to={(favorites) => profileHref(pathname, { page: profile.meadows.page, favorites })}
       />
     </main>
   );

@@ -69,11 +69,14 @@ describe.each(testEngines)("profiles on $name", (engine) => {
         isDemo: false,
       },
     ]);
-    expect((await listFavorites(db, "grower")).map((meadow) => meadow.id)).toEqual(["oudveld"]);
+    expect(profile?.favorites).toMatchObject({ total: 1, page: 1, pageCount: 1 });
+    expect((await listFavorites(db, "grower")).items.map((meadow) => meadow.id)).toEqual([
+      "oudveld",
+    ]);
     expect(await getPublicProfile(db, "nobody")).toBeNull();
   });
 
-  it("pages a member's meadows, newest first, also those added at the same moment", async () => {
+  it("pages a member's meadows and favorites, newest first, also those added at one moment", async () => {
     const { db } = handle;
     await db.insert(users).values({ id: "prolific", name: "Piet Pluk", email: "piet@example.org" });
     // Thirty at one moment (as the demo data is loaded), twenty older ones a day apart.
@@ -107,6 +110,24 @@ describe.each(testEngines)("profiles on $name", (engine) => {
     expect(new Set(ids).size).toBe(50);
     expect(ids.slice(30)).toEqual(Array.from({ length: 20 }, (_, i) => `veld-${30 + i}`));
     expect((await getPublicProfile(db, "prolific", { page: 4 }))?.meadows.items).toEqual([]);
+
+    // Favorites page the same way, the newest saved first, beside the meadows' own pages.
+    const saved = Date.now();
+    await db.insert(favorites).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        userId: "prolific",
+        meadowId: `veld-${String(i).padStart(2, "0")}`,
+        createdAt: new Date(saved - i * 60_000),
+      })),
+    );
+    const second = await listFavorites(db, "prolific", { page: 2 });
+    expect(second).toMatchObject({ total: 30, page: 2, pageCount: 2 });
+    expect(second.items.map((meadow) => meadow.id)).toEqual(
+      Array.from({ length: 6 }, (_, i) => `veld-${24 + i}`),
+    );
+    const both = await getPublicProfile(db, "prolific", { page: 3, favoritesPage: 2 });
+    expect(both?.meadows).toMatchObject({ page: 3, pageCount: 3 });
+    expect(both?.favorites.items).toEqual(second.items);
   });
 
   it("removes avatar files and favorites, and keeps the member's meadows without owner", async () => {

@@ -126,10 +126,11 @@ export interface PublicProfile {
   memberSince: Date;
   /** One page of the meadows the member added, newest first. */
   meadows: ProfileMeadowPage;
-  favorites: ProfileMeadow[];
+  /** One page of their favorites, the newest saved first. */
+  favorites: ProfileMeadowPage;
 }
 
-/** Meadows per page of a profile: rows of two and of three cards come out full. */
+/** Meadows per page of a profile's lists and of the favorites: rows of two and three come out full. */
 export const PROFILE_PAGE_SIZE = 24;
 
 export interface ProfileMeadowPage {
@@ -157,13 +158,13 @@ const cardColumns = {
 };
 
 /**
- * What anyone may see of a member: never the email address. `page` (1-based) picks the page of
- * their meadows; past the last page, `items` is empty.
+ * What anyone may see of a member: never the email address. `page` and `favoritesPage` (1-based)
+ * pick the pages of their meadows and favorites; past the last page, `items` is empty.
  */
 export async function getPublicProfile(
   db: Database,
   userId: string,
-  { page = 1 }: { page?: number } = {},
+  { page = 1, favoritesPage = 1 }: { page?: number; favoritesPage?: number } = {},
 ): Promise<PublicProfile | null> {
   const [user] = await db
     .select({
@@ -187,21 +188,23 @@ export async function getPublicProfile(
       // The id keeps meadows added at the same moment (the demo data) in one order across pages.
       .orderBy(desc(meadows.createdAt), desc(meadows.id))
       .limit(PROFILE_PAGE_SIZE)
-      .offset((page - 1) * PROFILE_PAGE_SIZE),
+      .offset(pageOffset(page)),
     db.select({ total: count() }).from(meadows).where(eq(meadows.ownerId, userId)),
-    listFavorites(db, userId),
+    listFavorites(db, userId, { page: favoritesPage }),
   ]);
-  const total = counted?.total ?? 0;
   return {
     ...user,
-    meadows: {
-      items: created,
-      total,
-      page,
-      pageCount: Math.max(1, Math.ceil(total / PROFILE_PAGE_SIZE)),
-    },
+    meadows: meadowPage(created, counted?.total ?? 0, page),
     favorites: favorited,
   };
+}
+
+function pageOffset(page: number): number {
+  return (page - 1) * PROFILE_PAGE_SIZE;
+}
+
+function meadowPage(items: ProfileMeadow[], total: number, page: number): ProfileMeadowPage {
+  return { items, total, page, pageCount: Math.max(1, Math.ceil(total / PROFILE_PAGE_SIZE)) };
 }
 
 export async function getAccountSettings(db: Database, userId: string) {
@@ -222,13 +225,23 @@ export async function getAccountSettings(db: Database, userId: string) {
   return user ?? null;
 }
 
-/** A member's own favorites, newest first. */
-export async function listFavorites(db: Database, userId: string): Promise<ProfileMeadow[]> {
-  return db
-    .select(cardColumns)
-    .from(favorites)
-    .innerJoin(meadows, eq(meadows.id, favorites.meadowId))
-    .where(eq(favorites.userId, userId))
-    .orderBy(desc(favorites.createdAt))
-    .limit(500);
+/** One page (1-based) of a member's favorites, the newest saved first. */
+export async function listFavorites(
+  db: Database,
+  userId: string,
+  { page = 1 }: { page?: number } = {},
+): Promise<ProfileMeadowPage> {
+  const [items, [counted]] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(favorites)
+      .innerJoin(meadows, eq(meadows.id, favorites.meadowId))
+      .where(eq(favorites.userId, userId))
+      .orderBy(desc(favorites.createdAt), desc(favorites.meadowId))
+      .limit(PROFILE_PAGE_SIZE)
+      .offset(pageOffset(page)),
+    // Favorites go with their meadow (on delete cascade), so none is counted without one.
+    db.select({ total: count() }).from(favorites).where(eq(favorites.userId, userId)),
+  ]);
+  return meadowPage(items, counted?.total ?? 0, page);
 }

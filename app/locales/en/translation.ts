@@ -246,6 +246,8 @@ const en = {
     noMeadows: "No meadows added yet.",
     favorites: "Favorite meadows",
     noFavorites: "No favorites yet.",
+    meadowsPages: "Pages of meadows added",
+    favoritesPages: "Pages of favorite meadows",
   },
   favorites: {
     intro: "The meadows you saved, to find them again quickly.",

@@ -252,6 +252,8 @@ const nl = {
     noMeadows: "Nog geen pluktuinen toegevoegd.",
     favorites: "Favoriete pluktuinen",
     noFavorites: "Nog geen favorieten.",
+    meadowsPages: "Pagina's met toegevoegde pluktuinen",
+    favoritesPages: "Pagina's met favoriete pluktuinen",
   },
   favorites: {
     intro: "De pluktuinen die je hebt bewaard, om ze snel terug te vinden.",
