@@ -4,8 +4,13 @@ export interface PageMeta {
   description: string;
 }
 
-export function pageMeta(meta: PageMeta | undefined) {
-  if (!meta) return [];
+/**
+ * The tags of `meta`. `index: false` asks search engines to leave the page out: a member's own
+ * pages, forms, and pages reached from an email link.
+ */
+export function pageMeta(meta: PageMeta | undefined, { index = true }: { index?: boolean } = {}) {
+  const robots = index ? [] : [{ name: "robots", content: "noindex" }];
+  if (!meta) return robots;
   return [
     { title: meta.title },
     { name: "description", content: meta.description },
@@ -13,5 +18,6 @@ export function pageMeta(meta: PageMeta | undefined) {
     { property: "og:description", content: meta.description },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: "Plukweide" },
+    ...robots,
   ];
 }

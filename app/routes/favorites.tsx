@@ -28,10 +28,8 @@ function pageHref(pathname: string, page: number): string {
   return page > 1 ? `${pathname}?page=${page}` : pathname;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(loaderData?.meta),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta(loaderData?.meta, { index: false });
 
 export default function Favorites() {
   const { t } = useTranslation();

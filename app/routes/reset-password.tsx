@@ -42,10 +42,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const headers = passOnHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(loaderData?.meta),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta(loaderData?.meta, { index: false });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, config, limits } = context.get(appContext);

@@ -61,10 +61,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const headers = passOnHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(loaderData?.meta),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta(loaderData?.meta, { index: false });
 
 type ActionResult =
   | {

@@ -29,10 +29,8 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const headers = passOnHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(loaderData?.meta),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta(loaderData?.meta, { index: false });
 
 /** The second step of signing in for members with two-factor on: a code from their app, or a backup code. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -10,6 +10,7 @@ import { isResetTokenValid } from "~/services/email-links.server";
 import type { Route } from "./+types/callback";
 import { pageUrl } from "~/lib/page-url";
 import { forwardCookies, passOnHeaders } from "~/route-headers";
+import { pageMeta } from "~/lib/page-meta";
 
 const LINK_TYPES = ["verify-email", "change-email", "reset-password"] as const;
 type LinkType = (typeof LINK_TYPES)[number];
@@ -59,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers = passOnHeaders;
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => pageMeta(undefined, { index: false });
 
 export default function AuthCallback() {
   const { t } = useTranslation();

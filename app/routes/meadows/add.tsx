@@ -31,10 +31,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export const headers = passOnHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(loaderData?.meta),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta(loaderData?.meta, { index: false });
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);

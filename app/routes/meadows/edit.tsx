@@ -70,10 +70,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export const headers = passOnHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(loaderData?.meta),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta(loaderData?.meta, { index: false });
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const user = requireUser(context, request);
