@@ -299,6 +299,22 @@ describe.each(testEngines)("meadows on $name", (engine) => {
     });
   });
 
+  it("checks each row found by distance for the words as the trigram index would", async () => {
+    // 1,200 matches are too many to go text-first: the rows come by distance or along the sort
+    // order, and each is checked for the folded words, LIKE's wildcards meant literally.
+    await insertGrid(db, 2400, { lat: 51.9, lng: 4.9 }, 0.5, (i) =>
+      i % 2 === 0 ? `Château an der Straße 50%_actie ${i}` : `Korting 50 en meer actie ${i}`,
+    );
+    for (const sort of ["distance", "name", "price"] as const) {
+      for (const text of ["50%_actie", "CHATEAU strasse"]) {
+        const found = await searchMeadows(db, { text, near: UTRECHT, maxDistanceKm: 100, sort });
+        expect(found).toMatchObject({ total: 200, totalCapped: true });
+        expect(found.items).toHaveLength(20);
+        for (const item of found.items) expect(item.name).toMatch(/^Château an der Straße/);
+      }
+    }
+  });
+
   it("pages through results 20 at a time", async () => {
     await insertMany(
       db,
