@@ -130,12 +130,12 @@ export interface PublicProfile {
   favorites: ProfileMeadowPage;
 }
 
-/** Meadows per page of a profile's lists and of the favorites: rows of two and three come out full. */
+/** Meadows per page of a profile's lists and of the favorites: rows of two and three fill up. */
 export const PROFILE_PAGE_SIZE = 24;
 
 export interface ProfileMeadowPage {
   items: ProfileMeadow[];
-  /** The meadows the member added, on all pages. */
+  /** How many there are on all pages. */
   total: number;
   page: number;
   /** At least 1, also when there are none. */
@@ -185,7 +185,7 @@ export async function getPublicProfile(
       .select(cardColumns)
       .from(meadows)
       .where(eq(meadows.ownerId, userId))
-      // The id keeps meadows added at the same moment (the demo data) in one order across pages.
+      // The id keeps meadows added at one moment (by an import, say) in one order across pages.
       .orderBy(desc(meadows.createdAt), desc(meadows.id))
       .limit(PROFILE_PAGE_SIZE)
       .offset(pageOffset(page)),
