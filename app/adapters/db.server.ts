@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { entityKind, sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "../../db/schema";
+import { pingWith } from "./ping.server";
 
 /** The app's database, whichever engine is behind it; services take this and nothing more. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -170,25 +171,6 @@ export function openDatabase(config: {
   return config.databaseUrl
     ? openPostgres(config.databaseUrl)
     : openPglite(path.join(config.dataDir, "db"));
-}
-
-async function pingWith(
-  query: () => Promise<unknown>,
-  timeoutMs = 2_000,
-  isClosed: () => boolean,
-): Promise<boolean> {
-  if (isClosed()) return false;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
-  });
-  try {
-    return await Promise.race([query().then(() => true), timeout]);
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 function acquireLockFile(lockFile: string) {

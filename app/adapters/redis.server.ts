@@ -1,4 +1,5 @@
 import type { Logger } from "./logger.server";
+import { pingWith } from "./ping.server";
 
 /**
  * The Redis connection when REDIS_URL is set: rate limits shared by every app process
@@ -76,22 +77,12 @@ export async function openRedis(url: string, logger?: Logger): Promise<RedisHand
   let closed = false;
   return {
     client: client as unknown as RedisCommands,
-    async ping(timeoutMs = 2_000) {
-      if (closed || !client.isReady) return false;
-      let timer: NodeJS.Timeout | undefined;
-      try {
-        return await Promise.race([
-          client.ping().then(() => true),
-          new Promise<boolean>((resolve) => {
-            timer = setTimeout(() => resolve(false), timeoutMs);
-          }),
-        ]);
-      } catch {
-        return false;
-      } finally {
-        clearTimeout(timer);
-      }
-    },
+    ping: (timeoutMs) =>
+      pingWith(
+        () => client.ping(),
+        timeoutMs,
+        () => closed || !client.isReady,
+      ),
     async close() {
       if (closed) return;
       closed = true;
