@@ -57,3 +57,14 @@ export function Pagination({
     </nav>
   );
 }
+
+/**
+ * `pathname` at these pages (parameter name to 1-based page), as the Pagination's `to` and a
+ * loader's redirect give it: page 1 is left out, so a list's first page has one address.
+ */
+export function pagesHref(pathname: string, pages: Record<string, number>): string {
+  const query = new URLSearchParams();
+  for (const [name, page] of Object.entries(pages)) if (page > 1) query.set(name, String(page));
+  const search = query.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { redirect, useLoaderData, useLocation } from "react-router";
 import { PagedMeadowList } from "~/components/meadow-list";
+import { pagesHref } from "~/components/pagination";
 import { appContext } from "~/context";
 import { getI18n } from "~/i18n.server";
 import { pageMeta } from "~/lib/page-meta";
@@ -17,15 +18,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = pageParam.parse(url.searchParams.get("page") ?? "");
   const favorites = await listFavorites(db, user.id, { page });
   // Past the last page (favorites removed since the link was made): the last page.
-  if (page > favorites.pageCount) throw redirect(pageHref(url.pathname, favorites.pageCount));
+  if (page > favorites.pageCount)
+    throw redirect(pagesHref(url.pathname, { page: favorites.pageCount }));
   return {
     favorites,
     meta: { title: `${t("nav.favorites")} · Plukweide`, description: t("favorites.intro") },
   };
-}
-
-function pageHref(pathname: string, page: number): string {
-  return page > 1 ? `${pathname}?page=${page}` : pathname;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -43,7 +41,7 @@ export default function Favorites() {
         title={t("favorites.listTitle")}
         empty={t("favorites.empty")}
         meadows={favorites}
-        to={(page) => pageHref(pathname, page)}
+        to={(page) => pagesHref(pathname, { page })}
       />
     </main>
   );

@@ -4,6 +4,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { appContext } from "~/context";
 import { useShellData } from "~/hooks/use-shell-data";
 import { PagedMeadowList } from "~/components/meadow-list";
+import { pagesHref } from "~/components/pagination";
 import { getI18n, getLocale } from "~/i18n.server";
 import { formatDate } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
@@ -30,7 +31,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lastPages = { page: profile.meadows.pageCount, favorites: profile.favorites.pageCount };
   if (pages.page > lastPages.page || pages.favorites > lastPages.favorites) {
     throw redirect(
-      profileHref(url.pathname, {
+      pagesHref(url.pathname, {
         page: Math.min(pages.page, lastPages.page),
         favorites: Math.min(pages.favorites, lastPages.favorites),
       }),
@@ -47,15 +48,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       description: profile.bio?.slice(0, 160) || t("profile.description", { name: profile.name }),
     },
   };
-}
-
-/** The profile at these pages of its two lists (page: the meadows added). */
-function profileHref(pathname: string, pages: { page: number; favorites: number }): string {
-  const query = new URLSearchParams();
-  if (pages.page > 1) query.set("page", String(pages.page));
-  if (pages.favorites > 1) query.set("favorites", String(pages.favorites));
-  const search = query.toString();
-  return search ? `${pathname}?${search}` : pathname;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
@@ -102,14 +94,14 @@ export default function Profile() {
         empty={t("profile.noMeadows")}
         meadows={profile.meadows}
         label={t("profile.meadowsPages")}
-        to={(page) => profileHref(pathname, { page, favorites: profile.favorites.page })}
+        to={(page) => pagesHref(pathname, { page, favorites: profile.favorites.page })}
       />
       <PagedMeadowList
         title={t("profile.favorites")}
         empty={t("profile.noFavorites")}
         meadows={profile.favorites}
         label={t("profile.favoritesPages")}
-        to={(favorites) => profileHref(pathname, { page: profile.meadows.page, favorites })}
+        to={(favorites) => pagesHref(pathname, { page: profile.meadows.page, favorites })}
       />
     </main>
   );
