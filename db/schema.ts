@@ -173,6 +173,12 @@ export const meadows = pgTable(
     index("meadows_point_idx").using("gist", sql`point(${table.lng}, ${table.lat})`),
     // Trigram index for "contains" search: LIKE '%…%' with three or more characters uses it.
     index("meadows_search_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    // The same trigrams, each keyed by the map's grid cell at level 6 (migration 0011): a
+    // filtered map view looks its words up in the cells it shows (ADR 15).
+    index("meadows_area_trgm_idx").using(
+      "gin",
+      sql`meadow_area_trigrams(${table.lat}, ${table.lng}, ${table.searchText})`,
+    ),
     // The first page by name without sorting; id breaks ties, so pages never overlap.
     index("meadows_name_sort_idx").on(table.sortName, table.id),
     index("meadows_price_idx").on(table.priceAmount.asc().nullsLast(), table.id),

@@ -505,7 +505,8 @@ async function tableOrderRows<Row>(db: Database, query: SQL, fetchRows?: RowFetc
 }
 
 /**
- * Runs `query` through a bitmap of the trigram index (the only index its conditions can use: the
+ * Runs `query` through a bitmap of a trigram index (meadows_search_trgm_idx, or
+ * meadows_area_trgm_idx for a view's cells: the only index its conditions can use, as the
  * caller leaves the view's box unindexed), reading the matching rows in storage order and
  * stopping at the LIMIT. Left to itself the planner, misled by the LIMIT, may read the table or
  * the name index in the hope of meeting a common-looking word early.
@@ -624,30 +625,104 @@ function readsTableOrder({ matches, inView, all, pins }: TextPlanInput): boolean
  * read 26,000 rows for 500 holding "sonnenschein cueillette" (42 ms on PGlite), where the
  * bitmap of the pair's two rarest trigrams takes 7 to 9.
  */
-export function readsTextFirst({
-  matches,
-  lookups,
-  inView,
-  all,
-  pins,
-  candidates,
-}: TextPlanInput & { lookups: WordLookup[]; candidates: number }): boolean {
-  if (lookups.length === 0) return false;
-  if (inView <= 0 || all <= 0) return matches <= RARE_WORD_ROWS;
-  const share = Math.min(inView / all, 1);
+export function readsTextFirst(input: TextPlanInput & TrigramPlanInput): boolean {
+  if (input.lookups.length === 0) return false;
+  if (input.inView <= 0 || input.all <= 0) return input.matches <= RARE_WORD_ROWS;
+  return trigramCost(input) < viewFirstCost(input);
+}
+
+interface TrigramPlanInput {
+  lookups: WordLookup[];
+  candidates: number;
+}
+
+/** What reading the view until enough matches turned up costs (see readsTextFirst). */
+function viewFirstCost({ matches, inView, all, pins }: TextPlanInput): number {
+  const share = all > 0 ? Math.min(inView / all, 1) : 1;
   const found = Math.max(matches, 1);
   // Matches read in storage order (the table's or the trigram index's); the GiST index needs
   // them all, see matchesToRead.
   const sample = matchesToRead(pins, found * share);
-  const viewFirst = readsTableOrder({ matches: found, inView, all, pins })
-    ? Math.min(all, (sample * all) / (found * share)) * TABLE_ROW_COST
+  return readsTableOrder({ matches: found, inView, all, pins })
+    ? Math.min(all, (sample * all) / (found * Math.max(share, 1e-9))) * TABLE_ROW_COST
     : Math.min(inView, (pins * all) / found) * INDEX_ROW_COST;
-  // The index reads the cheapest word's lists and skips through the others'.
+}
+
+/** What finding the view's matches through the trigram index costs (see readsTextFirst). */
+function trigramCost(input: TextPlanInput & TrigramPlanInput): number {
+  if (input.lookups.length === 0) return Number.POSITIVE_INFINITY;
+  const { alone, withView } = candidateCosts(input);
+  return bitmapCost(input.lookups) + Math.min(alone, withView);
+}
+
+/** The trigram index reads the cheapest word's lists and skips through the others'. */
+function bitmapCost(lookups: WordLookup[]): number {
   const costs = lookups.map(lookupCosts);
   const skips = costs.reduce((sum, cost) => sum + cost.skip, 0);
-  const bitmap = Math.min(...costs.map((cost) => cost.first - cost.skip)) + skips;
-  const { alone, withView } = candidateCosts({ matches, candidates, inView, all, pins });
-  return bitmap + Math.min(alone, withView) < viewFirst;
+  return Math.min(...costs.map((cost) => cost.first - cost.skip)) + skips;
+}
+
+/**
+ * The index meadows_area_trgm_idx keys each trigram of a meadow's text by the grid cell of level
+ * AREA_GRID_LEVEL it lies in (migration 0011, ADR 15). A filtered view asks it for each word's
+ * rarest trigram in each cell it touches that holds meadows, so its lists hold only the meadows
+ * of those cells. Up to MAX_AREA_CELLS cells: a zoom-7 view of 1280 by 800 px touches about 60.
+ */
+export const AREA_GRID_LEVEL = 6;
+const MAX_AREA_CELLS = 256;
+/**
+ * Scanning the index for one cell, and looking up each word's key there, in µs. A pair of words
+ * in the 66 cells around Bordeaux at 1,000,000 meadows took 2.5 to 3.6 ms on PostgreSQL for the
+ * bitmap, of which about 0.75 for the lists. Measured view by view against the trigram index
+ * (the same views, interleaved), a cell costs about 30 for a pair: below that, crowded views
+ * went to this index and took longer than through the trigram index.
+ */
+const AREA_CELL_COST = 25;
+const AREA_KEY_COST = 5;
+
+export interface AreaPlanInput {
+  /** The cells the view touches that hold meadows, and the meadows in them. */
+  cells: number;
+  inCells: number;
+  /** Each word's rarest trigram's list in the whole table, and the meadows holding them all. */
+  lists: number[];
+  areaCandidates: number;
+}
+
+/** Whether a view's words are cheapest to look up in its cells (areaCost). */
+export function readsAreaIndex(input: TextPlanInput & TrigramPlanInput & AreaPlanInput): boolean {
+  return areaCost(input) < Math.min(viewFirstCost(input), trigramCost(input));
+}
+
+/**
+ * What finding the view's matches through meadows_area_trgm_idx costs: a key per word and cell,
+ * the cells' part of each word's list, and the candidates read in storage order until enough of
+ * them match and lie in the view. Infinite when the view touches too many cells.
+ */
+function areaCost({
+  matches,
+  inView,
+  all,
+  pins,
+  cells,
+  inCells,
+  lists,
+  areaCandidates: candidates,
+}: TextPlanInput & AreaPlanInput): number {
+  if (lists.length === 0 || cells === 0 || cells > MAX_AREA_CELLS || all <= 0) {
+    return Number.POSITIVE_INFINITY;
+  }
+  const cellShare = Math.min(Math.max(inCells, inView) / all, 1);
+  const found = Math.max(matches, 1);
+  const sample = matchesToRead(pins, found * Math.min(inView / all, 1));
+  const keys = cells * (AREA_CELL_COST + lists.length * AREA_KEY_COST);
+  // Each cell's scan reads its part of the cheapest word's list and skips through the others'.
+  const bitmap = cellShare * bitmapCost(lists.map((list) => ({ list, trigrams: 1 })));
+  // Of the candidates in the cells, this many hold the words and lie in the view.
+  const held = Math.max(candidates, found) * cellShare;
+  const useful = (found / Math.max(candidates, found)) * (inView / Math.max(inCells, inView, 1));
+  const read = Math.min(held, sample / Math.max(useful, 1e-9));
+  return keys + bitmap + read * TRIGRAM_ROW_COST;
 }
 
 /**
@@ -684,7 +759,8 @@ async function isRareText(db: Database, filters: MeadowFilters): Promise<boolean
 /**
  * The meadows expected to hold every word of the text (`whole`; infinite without text), and,
  * when every word has a trigram, how the trigram index would look them up (`lookups`), what
- * that costs (`words`) and the meadows holding all it looks up (`candidates`), from one sample
+ * that costs (`words`) and the meadows holding all it looks up (`candidates`), and the same for
+ * the area index, which looks each word up by its rarest trigram (`area`), from one sample
  * (estimateText). `total`: the meadows there are, when known.
  */
 async function textEstimates(
@@ -694,14 +770,18 @@ async function textEstimates(
 ): Promise<{
   whole: number;
   lookup?: { lookups: TrigramLookups; words: WordLookup[]; candidates: number };
+  area?: { keys: AreaKeys; lists: number[]; candidates: number };
 }> {
   const words = textWords(filters);
   if (words.length === 0) return { whole: Number.POSITIVE_INFINITY };
   const { matches, rarest, total: meadows } = await estimateText(db, words, total);
   const lookups: TrigramLookups = [];
   const costs: WordLookup[] = [];
+  const keys: AreaKeys = [];
   // Candidates: as if the words came independently of each other, and never fewer than match.
+  const share = (holding: number) => (meadows > 0 ? Math.min(holding / meadows, 1) : 0);
   let candidates = meadows;
+  let areaCandidates = meadows;
   for (const [index, word] of words.entries()) {
     const trigram = rarest[index];
     if (!trigram) return { whole: matches };
@@ -709,13 +789,47 @@ async function textEstimates(
     const alone = own !== undefined && trigram.matches <= ONE_TRIGRAM_SLACK * Math.max(own, 1);
     lookups.push({ word, rarest: alone ? trigram : undefined });
     costs.push({ list: trigram.matches, trigrams: alone ? 1 : trigramCount(word) });
-    const holding = alone ? trigram.matches : (own ?? trigram.matches);
-    candidates *= meadows > 0 ? Math.min(holding / meadows, 1) : 0;
+    candidates *= share(alone ? trigram.matches : (own ?? trigram.matches));
+    // The area index always looks a word up by its rarest trigram alone.
+    keys.push({ word, at: trigram.at });
+    areaCandidates *= share(trigram.matches);
   }
+  const atLeastMatches = (count: number) => Math.max(Math.round(count), matches);
   return {
     whole: matches,
-    lookup: { lookups, words: costs, candidates: Math.max(Math.round(candidates), matches) },
+    lookup: { lookups, words: costs, candidates: atLeastMatches(candidates) },
+    area: {
+      keys,
+      lists: rarest.map((trigram) => trigram?.matches ?? meadows),
+      candidates: atLeastMatches(areaCandidates),
+    },
   };
+}
+
+/** Each word and where its rarest trigram starts, for meadows_area_trgm_idx (see areaCost). */
+type AreaKeys = { word: string; at: number }[];
+
+/**
+ * The text's conditions for a read through meadows_area_trgm_idx: in each of `cells`, every
+ * word's rarest trigram (meadow_area_queries cuts it from the word as the database folds it), one
+ * scan of the index per cell; then each word checked whole on the rows found.
+ */
+function areaConditions(keys: AreaKeys, cells: string[]): SQL[] {
+  // The cells are "cx,cy" of integers the database gave, so an array literal holds them safely.
+  const cellArray = `{${cells.map((cell) => `"${cell}"`).join(",")}}`;
+  const words = sql.join(
+    keys.map(({ word }) => sql`${word}::text`),
+    sql`, `,
+  );
+  const starts = sql.join(
+    keys.map(({ at }) => sql`${at}::int`),
+    sql`, `,
+  );
+  return [
+    sql`meadow_area_trigrams(m.lat, m.lng, m.search_text)
+          @@ any(meadow_area_queries(${cellArray}::text[], array[${words}], array[${starts}]))`,
+    ...keys.map(({ word }) => containsWord(word)),
+  ];
 }
 
 /** Metres per degree of latitude on earthdistance's sphere. */
@@ -946,6 +1060,15 @@ export type ViewportResult =
       complete: boolean;
     };
 
+/**
+ * How a view's meadows were found, told to viewportMeadows' `onRead` (the benchmark counts them):
+ * the stored grid's clusters (and pins of few), the view read in storage order or from its GiST
+ * index, or its words looked up in the trigram index (ANDed with the view's GiST bitmap or not)
+ * or in the area index of its cells.
+ */
+export type ViewportRead =
+  "grid" | "table-order" | "view-index" | "trigram" | "trigram-and-view" | "area";
+
 export interface ViewportParams {
   bbox: BoundingBox;
   zoom: number;
@@ -1141,6 +1264,7 @@ async function storedClusters(
 export async function viewportMeadows(
   db: Database,
   params: ViewportParams,
+  { onRead }: { onRead?: (read: ViewportRead) => void } = {},
 ): Promise<ViewportResult> {
   const zoom = clampInteger(params.zoom, 0, MAX_ZOOM, 0);
   const box = normalizeBoundingBox(params.bbox);
@@ -1158,7 +1282,10 @@ export async function viewportMeadows(
     const inside = gridClusters
       .filter((cluster) => cellInside(cluster.bounds, box))
       .reduce((sum, cluster) => sum + cluster.count, 0);
-    if (inside > limit) return { kind: "clusters", clusters: gridClusters, complete: true };
+    if (inside > limit) {
+      onRead?.("grid");
+      return { kind: "clusters", clusters: gridClusters, complete: true };
+    }
   }
 
   // A text without a radius: the stored grid says how many meadows the view holds, so the
@@ -1166,32 +1293,50 @@ export async function viewportMeadows(
   // text-first.
   const shares =
     radius === undefined && searchText(filters)
-      ? await meadowsInView(db, box, Math.min(zoom, STORED_GRID_LEVELS - 1), filters.country)
+      ? await meadowsInView(db, box, Math.min(zoom, STORED_GRID_LEVELS - 1), filters.country, {
+          area: true,
+        })
       : undefined;
   // Estimates are for all meadows; `all` counts those of the country filtered on, if any.
-  const { whole: estimate, lookup } = await textEstimates(
-    db,
-    filters,
-    filters.country ? undefined : shares?.all,
-  );
+  const {
+    whole: estimate,
+    lookup,
+    area,
+  } = await textEstimates(db, filters, filters.country ? undefined : shares?.all);
+  const plan = shares && { matches: estimate, inView: shares.inView, all: shares.all, pins: limit };
+  // The words looked up in the view's cells (areaCost), when that is cheapest.
+  const areaCells =
+    plan &&
+    lookup &&
+    area &&
+    shares.area &&
+    readsAreaIndex({
+      ...plan,
+      lookups: lookup.words,
+      candidates: lookup.candidates,
+      cells: shares.area.cells.length,
+      inCells: shares.area.inCells,
+      lists: area.lists,
+      areaCandidates: area.candidates,
+    })
+      ? shares.area.cells
+      : undefined;
   // With a radius, only rare words go text-first, looked up by all their trigrams.
   const textFirst =
+    !areaCells &&
     lookup !== undefined &&
-    (shares
-      ? readsTextFirst({
-          matches: estimate,
-          lookups: lookup.words,
-          candidates: lookup.candidates,
-          ...shares,
-          pins: limit,
-        })
+    (plan
+      ? readsTextFirst({ ...plan, lookups: lookup.words, candidates: lookup.candidates })
       : estimate <= RARE_WORD_ROWS);
   // Read text-first, the words go to the trigram index; otherwise each row is checked.
-  const filterWhere = filterConditions(filters, {
-    radiusIndex: !textFirst,
-    lookups: textFirst && shares ? lookup?.lookups : undefined,
-    textIndex: textFirst,
-  });
+  const filterWhere =
+    areaCells && area
+      ? [...areaConditions(area.keys, areaCells), ...filterConditions({ ...filters, text: "" })]
+      : filterConditions(filters, {
+          radiusIndex: !textFirst,
+          lookups: textFirst && shares ? lookup?.lookups : undefined,
+          textIndex: textFirst,
+        });
   if (gridClusters) {
     // Few enough in the stored grid's cells inside the view, but perhaps not in all it touches.
     const points = await streamingRows<PointRow>(
@@ -1202,6 +1347,7 @@ export async function viewportMeadows(
           limit ${limit + 1}`,
       queryManyRows,
     );
+    onRead?.("grid");
     if (points.length <= limit) return { kind: "points", points: points.map(toMapPoint) };
     return { kind: "clusters", clusters: gridClusters, complete: true };
   }
@@ -1212,21 +1358,31 @@ export async function viewportMeadows(
   // are complete, so they need not count whole cells as the stored grid does.)
   //
   // Read in storage order, or from the GiST index nearest the view's centre (readsTableOrder), or
-  // through the trigram index, in storage order too, for a text it finds more cheaply.
-  let read = textFirst ? trigramRows : streamingRows;
-  if (shares && !textFirst && readsTableOrder({ matches: estimate, ...shares, pins: limit })) {
-    read = tableOrderRows;
-  }
+  // through a trigram index (the whole table's, or the view's cells'), in storage order too, for
+  // a text it finds more cheaply.
+  let read = textFirst || areaCells ? trigramRows : streamingRows;
+  if (plan && read === streamingRows && readsTableOrder(plan)) read = tableOrderRows;
   const cap =
     shares && read !== streamingRows
       ? matchesToRead(limit, (estimate * shares.inView) / shares.all)
       : limit;
   // Text-first in a small view: the view's GiST bitmap is ANDed with the trigram index's.
   const viewCosts =
-    textFirst && shares && lookup
-      ? candidateCosts({ matches: estimate, candidates: lookup.candidates, ...shares, pins: limit })
+    textFirst && plan && lookup
+      ? candidateCosts({ ...plan, candidates: lookup.candidates })
       : undefined;
   const andsView = viewCosts !== undefined && viewCosts.withView < viewCosts.alone;
+  onRead?.(
+    areaCells
+      ? "area"
+      : textFirst
+        ? andsView
+          ? "trigram-and-view"
+          : "trigram"
+        : read === tableOrderRows
+          ? "table-order"
+          : "view-index",
+  );
   const [range] = box.lngRanges;
   const centre = range && { lng: (range[0] + range[1]) / 2, lat: (box.south + box.north) / 2 };
   const centreFirst =
@@ -1274,22 +1430,51 @@ function toMapPoint(row: PointRow): MapPoint {
   };
 }
 
-/** How many meadows the stored grid has in the cells a view touches, and in all (one statement). */
+/**
+ * How many meadows the stored grid has in the cells a view touches, and in all (one statement).
+ * With `area` and a level of AREA_GRID_LEVEL or finer, also the cells of AREA_GRID_LEVEL holding
+ * those meadows ('cx,cy', as meadow_area_trigrams names them): each cell of a finer level lies in
+ * one of them, so the same rows tell, and `inCells`, about how many meadows those larger cells
+ * hold, in proportion to their area.
+ */
 async function meadowsInView(
   db: Database,
   box: NormalizedBoundingBox,
   level: number,
   country: string | undefined,
-): Promise<{ inView: number; all: number }> {
+  { area = false } = {},
+): Promise<{ inView: number; all: number; area?: { cells: string[]; inCells: number } }> {
   const cells = cellRanges(box, clusterCellSize(level));
   const inCountry = country ? sql`and country = ${country.toUpperCase()}` : sql``;
-  const [row] = await queryRows<{ in_view: number | null; all: number | null }>(
+  const shift = level - AREA_GRID_LEVEL;
+  const withArea = area && shift >= 0;
+  const [row] = await queryRows<{
+    in_view: number | null;
+    all: number | null;
+    area_cells: string[] | null;
+  }>(
     db,
-    sql`select
-          (select sum(count)::int from meadow_grid
-            where level = ${level} and ${cellRangeCondition(sql`cx`, cells.x)}
-              and cy between ${cells.y[0]} and ${cells.y[1]} ${inCountry}) as in_view,
-          (select sum(count)::int from meadow_grid where level = 0 ${inCountry}) as all`,
+    sql`select grid.in_view, grid.area_cells,
+          (select sum(count)::int from meadow_grid where level = 0 ${inCountry}) as all
+        from (select sum(count)::int as in_view,
+            ${withArea ? sql`array_agg(distinct (cx >> ${shift}::int) || ',' || (cy >> ${shift}::int))` : sql`null::text[]`} as area_cells
+          from meadow_grid
+          where level = ${level} and ${cellRangeCondition(sql`cx`, cells.x)}
+            and cy between ${cells.y[0]} and ${cells.y[1]} ${inCountry}) grid`,
   );
-  return { inView: Number(row?.in_view ?? 0), all: Number(row?.all ?? 0) };
+  const inView = Number(row?.in_view ?? 0);
+  const result = { inView, all: Number(row?.all ?? 0) };
+  if (!withArea) return result;
+  // The larger cells' area against the touched finer cells'.
+  const areaOf = (ranges: ReturnType<typeof cellRanges>, size: number) =>
+    ranges.x.reduce((sum, [from, to]) => sum + to - from + 1, 0) *
+    (ranges.y[1] - ranges.y[0] + 1) *
+    size ** 2;
+  const larger =
+    areaOf(cellRanges(box, clusterCellSize(AREA_GRID_LEVEL)), clusterCellSize(AREA_GRID_LEVEL)) /
+    areaOf(cells, clusterCellSize(level));
+  return {
+    ...result,
+    area: { cells: row?.area_cells ?? [], inCells: Math.round(inView * Math.max(larger, 1)) },
+  };
 }
