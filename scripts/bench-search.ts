@@ -17,6 +17,7 @@ import path from "node:path";
 import pg from "pg";
 import type { SQL } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "../app/adapters/db.server.ts";
+import type { ViewportRead } from "../app/services/meadows.server.ts";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -254,18 +255,23 @@ function viewport(centre: { lat: number; lng: number }, zoom: number) {
   };
 }
 
-type Shape = { name: string; explain?: boolean; run(db: Database, run: number): Promise<unknown> };
+type Shape = {
+  name: string;
+  explain?: boolean;
+  run(db: Database, run: number, onRead?: (read: ViewportRead) => void): Promise<unknown>;
+};
 
 /** The map at zoom 7 around the run's town, filtered by one of `texts` in turn. */
 function filteredMapShape(name: string, texts: readonly string[]): Shape {
   return {
     name,
     explain: true,
-    run: (db, run) =>
-      viewportMeadows(db, {
-        ...viewport(around(run), 7),
-        filters: { text: texts[run % texts.length] },
-      }),
+    run: (db, run, onRead) =>
+      viewportMeadows(
+        db,
+        { ...viewport(around(run), 7), filters: { text: texts[run % texts.length] } },
+        { onRead },
+      ),
   };
 }
 
@@ -452,8 +458,8 @@ async function bench(label: string, handle: DatabaseHandle, { reused = false } =
   console.log(`${yardstick()}\n`);
 
   const table: string[] = [
-    "| query | p50 | p95 | max | on CPU p50 | on CPU p95 | sample result |",
-    "| ----- | --- | --- | --- | ---------- | ---------- | ------------- |",
+    "| query | p50 | p95 | max | on CPU p50 | on CPU p95 | sample result | map views read by |",
+    "| ----- | --- | --- | --- | ---------- | ---------- | ------------- | ----------------- |",
   ];
   const plans: string[] = [];
   const ms = (value: number) => `${value.toFixed(2)} ms`;
@@ -464,10 +470,12 @@ async function bench(label: string, handle: DatabaseHandle, { reused = false } =
     const samples: number[] = [];
     const cpuSamples: number[] = [];
     let sample: unknown;
+    const reads = new Map<ViewportRead, number>();
+    const onRead = (read: ViewportRead) => reads.set(read, (reads.get(read) ?? 0) + 1);
     for (let run = 0; run < RUNS; run++) {
       const cpuBefore = onCpu(backends);
       started = performance.now();
-      const result = await shape.run(db, run);
+      const result = await shape.run(db, run, onRead);
       samples.push(performance.now() - started);
       cpuSamples.push(onCpu(backends) - cpuBefore);
       if (run === 1) sample = result;
@@ -475,7 +483,7 @@ async function bench(label: string, handle: DatabaseHandle, { reused = false } =
     samples.sort((a, b) => a - b);
     cpuSamples.sort((a, b) => a - b);
     table.push(
-      `| ${shape.name} | ${ms(percentile(samples, 50))} | ${ms(percentile(samples, 95))} | ${ms(percentile(samples, 100))} | ${ms(percentile(cpuSamples, 50))} | ${ms(percentile(cpuSamples, 95))} | ${describeResult(sample)} |`,
+      `| ${shape.name} | ${ms(percentile(samples, 50))} | ${ms(percentile(samples, 95))} | ${ms(percentile(samples, 100))} | ${ms(percentile(cpuSamples, 50))} | ${ms(percentile(cpuSamples, 95))} | ${describeResult(sample)} | ${[...reads].map(([read, count]) => `${read} ${count}`).join(", ")} |`,
     );
     if (shape.explain) {
       const recorder = recording(db);
