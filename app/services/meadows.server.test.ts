@@ -864,75 +864,58 @@ describe("readsTextFirst", () => {
 });
 
 describe("readsAreaIndex", () => {
-  const pins = VIEWPORT_POINT_LIMIT;
-  const one = (list: number) => ({ list, trigrams: 1 });
+  /**
+   * A text in `matches` meadows, its words' rarest trigrams in `lists`, `inView` of `all` in
+   * view, and `inCells` in the view's `cells`.
+   */
+  const view = (
+    matches: number,
+    lists: number[],
+    {
+      inView,
+      all,
+      cells,
+      inCells,
+    }: { inView: number; all: number; cells: number; inCells: number },
+  ) => ({
+    matches,
+    inView,
+    all,
+    pins: VIEWPORT_POINT_LIMIT,
+    lookups: lists.map((list) => ({ list, trigrams: 1 })),
+    candidates: matches,
+    cells,
+    inCells,
+    lists,
+    areaCandidates: matches,
+  });
+  // Around Bordeaux at 1,000,000 meadows, "sonnenschein cueillette" (18,900 meadows): the
+  // trigram index's lists took 11 to 12.5 ms on PGlite, and 5,000 candidates 7 to 9 more.
+  const bordeaux = { inView: 50_000, all: 1_000_000, cells: 66, inCells: 70_000 };
 
   it("looks a pair up in the cells of a view holding a twentieth of the meadows", () => {
-    // Around Bordeaux at 1,000,000 meadows, "sonnenschein cueillette" (18,900 meadows): the
-    // trigram index's lists took 11 to 12.5 ms on PGlite, and 5,000 candidates 7 to 9 more.
-    const bordeaux = {
-      matches: 18_900,
-      inView: 50_000,
-      all: 1_000_000,
-      pins,
-      lookups: [one(63_500), one(290_000)],
-      candidates: 18_900,
-      cells: 66,
-      inCells: 70_000,
-      lists: [63_500, 290_000],
-      areaCandidates: 18_900,
-    };
-    expect(readsAreaIndex(bordeaux)).toBe(true);
-    expect(readsTextFirst(bordeaux)).toBe(true);
+    const pair = view(18_900, [63_500, 290_000], bordeaux);
+    expect(readsAreaIndex(pair)).toBe(true);
+    expect(readsTextFirst(pair)).toBe(true);
   });
 
   it("reads a crowded view in storage order for a common word", () => {
-    const crowded = {
-      matches: 22_000,
-      inView: 80_000,
-      all: 100_000,
-      pins,
-      lookups: [one(22_000)],
-      candidates: 22_000,
-      cells: 60,
-      inCells: 85_000,
-      lists: [22_000],
-      areaCandidates: 22_000,
-    };
-    expect(readsAreaIndex(crowded)).toBe(false);
+    const crowded = { inView: 80_000, all: 100_000, cells: 60, inCells: 85_000 };
+    expect(readsAreaIndex(view(22_000, [22_000], crowded))).toBe(false);
   });
 
   it("leaves a rare word to the trigram index, whose short list needs no cells", () => {
-    const rare = {
-      matches: 40,
-      inView: 5_000,
-      all: 100_000,
-      pins,
-      lookups: [one(40)],
-      candidates: 40,
-      cells: 20,
-      inCells: 8_000,
-      lists: [40],
-      areaCandidates: 40,
-    };
+    const rare = view(40, [40], { inView: 5_000, all: 100_000, cells: 20, inCells: 8_000 });
     expect(readsAreaIndex(rare)).toBe(false);
     expect(readsTextFirst(rare)).toBe(true);
   });
 
   it("never looks up more cells than it may, nor none", () => {
-    const wide = {
-      matches: 18_900,
-      inView: 50_000,
-      all: 1_000_000,
-      pins,
-      lookups: [one(63_500), one(290_000)],
-      candidates: 18_900,
-      inCells: 70_000,
-      lists: [63_500, 290_000],
-      areaCandidates: 18_900,
-    };
-    expect(readsAreaIndex({ ...wide, cells: 257 })).toBe(false);
-    expect(readsAreaIndex({ ...wide, cells: 0 })).toBe(false);
+    // Two words whose rarest trigrams are in most meadows: the trigram index reads long lists.
+    const inCells = (cells: number) => view(18_900, [600_000, 600_000], { ...bordeaux, cells });
+    expect(readsAreaIndex(inCells(256))).toBe(true);
+    expect(readsAreaIndex(inCells(257))).toBe(false);
+    expect(readsAreaIndex(inCells(0))).toBe(false);
   });
 });
 
