@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testEngines } from "../../tests/support/databases";
-import type { DatabaseHandle } from "../adapters/db.server";
+import { queryRows, type DatabaseHandle } from "../adapters/db.server";
 import {
   estimateFromSample,
   estimateText,
@@ -14,6 +14,8 @@ describe("foldLikeSearchText", () => {
     expect(foldLikeSearchText("Château")).toBe("chateau");
     expect(foldLikeSearchText("ÉGLANTINES")).toBe("eglantines");
     expect(foldLikeSearchText("crème")).toBe("creme");
+    expect(foldLikeSearchText("STRAẞE")).toBe("strasse");
+    expect(foldLikeSearchText("Bœuf Smørrebrød")).toBe("boeuf smorrebrod");
   });
 });
 
@@ -111,6 +113,34 @@ describe.each(testEngines)("estimateText on $name", (engine) => {
   afterAll(() => handle.close());
   beforeEach(async () => {
     await handle.db.execute(sql`delete from meadows`);
+  });
+
+  it("folds words as the database folds search_text", async () => {
+    const words = [
+      "Château",
+      "ÉGLANTINES",
+      "Straße",
+      "Smørrebrød",
+      "Łódź",
+      "Œillets",
+      "Ærø",
+      "Þórsmörk",
+      "Đakovo",
+      "Ĳsselmeer",
+      "Ħamrun",
+      "ŀl",
+      "Ŧest",
+      "Ŋgo",
+      "Dıyarbakır",
+    ];
+    const rows = await queryRows<{ folded: string }>(
+      handle.db,
+      sql`select immutable_unaccent(lower(word)) as folded
+          from unnest(${`{${words.map((word) => `"${word}"`).join(",")}}`}::text[])
+            with ordinality as w(word, n)
+          order by n`,
+    );
+    expect(rows.map((row) => row.folded)).toEqual(words.map(foldLikeSearchText));
   });
 
   it("counts exactly while the table fits in the sample, and follows it as it grows", async () => {

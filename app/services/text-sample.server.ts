@@ -36,11 +36,38 @@ interface TextSample {
 const samples = new WeakMap<Database, { sample?: TextSample; taking?: Promise<TextSample> }>();
 
 /**
- * A word folded as `search_text` is: lower case, accents removed (immutable_unaccent also spells
- * out ligatures such as æ and ß; they are rare enough in words searched for to be left out).
+ * The letters immutable_unaccent spells out that Unicode does not decompose into a letter and an
+ * accent (from its unaccent.rules): "Straße" is "strasse" in search_text.
+ */
+const SPELLED_OUT: Record<string, string> = {
+  ß: "ss",
+  æ: "ae",
+  œ: "oe",
+  ø: "o",
+  ł: "l",
+  đ: "d",
+  ð: "d",
+  þ: "th",
+  ı: "i",
+  ħ: "h",
+  ŧ: "t",
+  ŀ: "l",
+  ĳ: "ij",
+  ŋ: "n",
+};
+const SPELLED_OUT_PATTERN = new RegExp(`[${Object.keys(SPELLED_OUT).join("")}]`, "gu");
+
+/**
+ * A word folded as `search_text` is: lower case, accents removed, and the letters in
+ * SPELLED_OUT spelled out. The estimates count the folded word in stored texts, so a word folded
+ * otherwise ("straße") would seem to be in no meadow.
  */
 export function foldLikeSearchText(word: string): string {
-  return word.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
+  return word
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replace(SPELLED_OUT_PATTERN, (letter) => SPELLED_OUT[letter] ?? letter);
 }
 
 /** How many of `total` meadows hold every word, judging by `texts`, a sample of them. */
