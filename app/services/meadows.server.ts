@@ -770,7 +770,7 @@ async function textEstimates(
 ): Promise<{
   whole: number;
   lookup?: { lookups: TrigramLookups; words: WordLookup[]; candidates: number };
-  area?: { keys: AreaKeys; lists: number[]; candidates: number };
+  area?: { keys: AreaKeys; candidates: number };
 }> {
   const words = textWords(filters);
   if (words.length === 0) return { whole: Number.POSITIVE_INFINITY };
@@ -798,11 +798,7 @@ async function textEstimates(
   return {
     whole: matches,
     lookup: { lookups, words: costs, candidates: atLeastMatches(candidates) },
-    area: {
-      keys,
-      lists: rarest.map((trigram) => trigram?.matches ?? meadows),
-      candidates: atLeastMatches(areaCandidates),
-    },
+    area: { keys, candidates: atLeastMatches(areaCandidates) },
   };
 }
 
@@ -1316,7 +1312,8 @@ export async function viewportMeadows(
       candidates: lookup.candidates,
       cells: shares.area.cells.length,
       inCells: shares.area.inCells,
-      lists: area.lists,
+      // The area index reads each word's rarest trigram's list, as costed for the trigram index.
+      lists: lookup.words.map((word) => word.list),
       areaCandidates: area.candidates,
     })
       ? shares.area.cells
@@ -1465,14 +1462,14 @@ async function meadowsInView(
   const inView = Number(row?.in_view ?? 0);
   const result = { inView, all: Number(row?.all ?? 0) };
   if (!withArea) return result;
-  // The larger cells' area against the touched finer cells'.
-  const areaOf = (ranges: ReturnType<typeof cellRanges>, size: number) =>
-    ranges.x.reduce((sum, [from, to]) => sum + to - from + 1, 0) *
-    (ranges.y[1] - ranges.y[0] + 1) *
-    size ** 2;
-  const larger =
-    areaOf(cellRanges(box, clusterCellSize(AREA_GRID_LEVEL)), clusterCellSize(AREA_GRID_LEVEL)) /
-    areaOf(cells, clusterCellSize(level));
+  // The area of the cells of `cellLevel` the view touches, in square degrees.
+  const touchedArea = (cellLevel: number) => {
+    const size = clusterCellSize(cellLevel);
+    const ranges = cellRanges(box, size);
+    const columns = ranges.x.reduce((sum, [from, to]) => sum + to - from + 1, 0);
+    return columns * (ranges.y[1] - ranges.y[0] + 1) * size ** 2;
+  };
+  const larger = touchedArea(AREA_GRID_LEVEL) / touchedArea(level);
   return {
     ...result,
     area: { cells: row?.area_cells ?? [], inCells: Math.round(inView * Math.max(larger, 1)) },
