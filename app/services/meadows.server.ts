@@ -1232,7 +1232,8 @@ async function storedClusters(
 ): Promise<MapCluster[]> {
   const cell = clusterCellSize(level);
   const cells = cellRanges(box, cell);
-  const rows = await queryRows<ClusterRow>(
+  // A view holds up to a few hundred cells: as JSON on PGlite (queryManyRows).
+  const rows = await queryManyRows<ClusterRow>(
     db,
     sql`select cx, cy, sum(count)::int as count, sum(lat_sum) / sum(count) as lat,
           sum(lng_sum) / sum(count) as lng, min(sample_id) as sample_id
