@@ -215,6 +215,31 @@ describe.each(testEngines)("meadows on $name", (engine) => {
       expect(await names({ text: "  ", sort: "name" })).toHaveLength(6);
     });
 
+    it("gives each result's fields as stored, in the sort's order", async () => {
+      const stored = await db.select().from(meadows);
+      await db.execute(sql`update meadows set is_demo = true where price_text = 'Gratis'`);
+      const [newest] = stored.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+      const result = await searchMeadows(db, { sort: "price", near: UTRECHT });
+      const free = result.items[0]!;
+      const row = stored.find((meadow) => meadow.id === free.id)!;
+      expect(free).toEqual({
+        id: row.id,
+        name: "Blumenfeld am Deich",
+        city: row.city,
+        country: "NL",
+        priceText: "Gratis",
+        priceAmount: 0,
+        lat: row.lat,
+        lng: row.lng,
+        isDemo: true,
+        createdAt: row.createdAt,
+        distanceKm: 0,
+      });
+      expect(result.items[1]).toMatchObject({ priceAmount: 0.5, isDemo: false });
+      const byAge = await searchMeadows(db, { sort: "newest" });
+      expect(byAge.items[0]?.createdAt).toEqual(newest?.createdAt);
+    });
+
     it("filters by country", async () => {
       expect(await names({ country: "BE", sort: "name" })).toEqual(["Crème de la Crème"]);
       expect(await names({ country: "de", sort: "name" })).toEqual(["Édelweiss"]);

@@ -981,14 +981,17 @@ export async function searchMeadows(db: Database, params: SearchParams): Promise
   // Walking a sort order's index, the page's ids come first, from the covering index alone
   // (migration 0008: it holds what the filters test), and only the page's rows are read.
   const idsFirst = plan === "planner" || plan === "along-order";
-  const rows = await (streaming ? streamingRows : queryRows)<SummaryRow & { matches: number }>(
-    db,
-    idsFirst
-      ? sql`with page as (select m.id, row_number() over (${order}) as ord
-            from ${source} ${where} ${order} ${limits})
-          select ${columns} from page p join meadows m on m.id = p.id order by p.ord`
-      : sql`${prefix} select ${columns} from ${source} ${where} ${order} ${limits}`,
-  );
+  const pageQuery = idsFirst
+    ? sql`with page as (select m.id, row_number() over (${order}) as ord
+          from ${source} ${where} ${order} ${limits})
+        select ${columns} from page p join meadows m on m.id = p.id order by p.ord`
+    : sql`${prefix} select ${columns} from ${source} ${where} ${order} ${limits}`;
+  // A page comes as JSON on PGlite (queryManyRows): 21 rows one by one cost more there. It keeps
+  // their order, as one aggregate reads the ordered statement, with no join or parallel worker.
+  type PageRow = SummaryRow & { matches: number };
+  const rows = streaming
+    ? await streamingRows<PageRow>(db, pageQuery, queryManyRows)
+    : await queryManyRows<PageRow>(db, pageQuery);
   // Past the last page there is no row to carry the count.
   const n = rows[0]
     ? Number(rows[0].matches)
