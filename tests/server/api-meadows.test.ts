@@ -53,6 +53,12 @@ describe("GET /api/meadows", () => {
       points: unknown[];
     };
     expect(none.points).toEqual([]);
+    // Control characters are spaces: a NUL, which no database text may hold, is no 500.
+    for (const q of ["tulp%00", "%00", "pluk%00tuin%0A%09'%5C"]) {
+      const response = await get(`bbox=2.5,49.4,7.3,53.6&zoom=7&q=${q}`);
+      expect(response.status, q).toBe(200);
+      expect(["points", "clusters"]).toContain(((await response.json()) as { kind: string }).kind);
+    }
   });
 
   it("answers empty views, the whole world and views across the antimeridian", async () => {

@@ -42,6 +42,12 @@ describe("parseMeadowSearch", () => {
     expect(parse(`place=${"b".repeat(500)}`).place).toHaveLength(PLACE_MAX_LENGTH);
   });
 
+  it("reads control characters as spaces", () => {
+    expect(parse("q=tulp%00dahlia%09%0A&place=Gent%00").q).toBe("tulp dahlia");
+    expect(parse("place=%00Gent%00").place).toBe("Gent");
+    expect(parse("q=%00%01%1F").q).toBe("");
+  });
+
   it("falls back to the default for values that make no sense", () => {
     expect(parse("country=XX&sort=cheapest&km=far&lat=north&lng=5&page=last&q=&place=")).toEqual({
       q: "",

@@ -46,10 +46,18 @@ export interface MeadowSearch {
   page: number;
 }
 
+/**
+ * Search words or a place with each control character (a NUL, which no database text may hold,
+ * a tab, a line break) as a space: no search is written with them.
+ */
+export function controlCharactersAsSpaces(value: string): string {
+  return value.replace(/\p{Cc}/gu, " ");
+}
+
 /** A form or URL value as text: the first one when a parameter is given twice. */
 const text = z.preprocess(
   (value) => (Array.isArray(value) ? value[0] : value),
-  z.string().catch(""),
+  z.string().catch("").transform(controlCharactersAsSpaces),
 );
 
 function boundedText(max: number) {

@@ -27,6 +27,12 @@ describe("the viewport query", () => {
     expect(result.data).toEqual({ bbox: [-180, -90, 180, 90], zoom: 0 });
   });
 
+  it("reads control characters in the words as spaces", () => {
+    expect(parse("bbox=3,50,7,53&zoom=7&q=tulp%00dahlia%0A").data?.q).toBe("tulp dahlia");
+    expect(readMapFilters(new URLSearchParams("q=%00tulp%01"))).toEqual({ q: "tulp" });
+    expect(readMapFilters(new URLSearchParams("q=%00"))).toEqual({});
+  });
+
   it("accepts views across the antimeridian and wider than the world, as MapLibre reports them", () => {
     expect(parse("bbox=170,-10,190,10&zoom=4").data?.bbox).toEqual([170, -10, 190, 10]);
     expect(parse("bbox=-900,-85,900,85&zoom=0").data?.bbox).toEqual([-900, -85, 900, 85]);

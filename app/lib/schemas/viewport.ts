@@ -1,4 +1,5 @@
 import { COUNTRIES, isCountry, type Country } from "./meadow";
+import { controlCharactersAsSpaces } from "./meadow-search";
 import { z } from "./zod";
 
 /*
@@ -51,7 +52,11 @@ const zoomSchema = z
 
 const querySchema = z.preprocess(
   emptyToUndefined,
-  z.string().trim().max(MAP_QUERY_MAX, { error: "mapView.errors.query" }).optional(),
+  z
+    .string()
+    .transform(controlCharactersAsSpaces)
+    .pipe(z.string().trim().max(MAP_QUERY_MAX, { error: "mapView.errors.query" }))
+    .optional(),
 );
 
 const countrySchema = z.preprocess(
@@ -111,7 +116,9 @@ export function readMapView(params: URLSearchParams): MapView | null {
 /** The filters in the address; what is not a filter is left out rather than refused. */
 export function readMapFilters(params: URLSearchParams): MapFilters {
   const filters: MapFilters = {};
-  const q = params.get("q")?.trim().slice(0, MAP_QUERY_MAX);
+  const q = controlCharactersAsSpaces(params.get("q") ?? "")
+    .trim()
+    .slice(0, MAP_QUERY_MAX);
   if (q) filters.q = q;
   const country = params.get("country")?.trim().toUpperCase();
   if (country && isCountry(country)) filters.country = country;
