@@ -381,10 +381,36 @@ function recording(db: Database): { db: Database; statements: Recorded[] } {
           return (work: (tx: Database) => Promise<unknown>) =>
             target.transaction((tx) => work(wrap(tx as unknown as Database, [])));
         }
+        if (property === "$client" && settings === undefined) {
+          return execRecording(Reflect.get(target, property, receiver) as object, statements);
+        }
         return Reflect.get(target, property, receiver);
       },
     });
   return { db: wrap(db, undefined), statements };
+}
+
+/**
+ * PGlite's client with what goes through `exec` recorded: queryManyRowsAfter sends the settings
+ * and the statement in one text, the settings first, then ";\n".
+ */
+function execRecording(client: object, statements: Recorded[]): object {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (property !== "exec" || typeof value !== "function") return value;
+      return (text: string) => {
+        const split = text.indexOf(";\n");
+        if (split >= 0) {
+          statements.push({
+            statement: sql.raw(text.slice(split + 2)),
+            settings: [sql.raw(text.slice(0, split))],
+          });
+        }
+        return (value as (text: string) => unknown).call(target, text);
+      };
+    },
+  });
 }
 
 function describeResult(result: unknown): string {

@@ -15,7 +15,9 @@ import {
   openPglite,
   openPostgres,
   queryManyRows,
+  queryManyRowsAfter,
   queryRows,
+  sqlLiteral,
   type DatabaseHandle,
 } from "./db.server";
 
@@ -119,6 +121,39 @@ describe.each(testEngines)("database on $name", (engine) => {
     expect(await queryManyRows(handle.db, sql`select 1 as n where false`)).toEqual([]);
   });
 
+  it("runs a query after its settings, with the same values as parameters give", async () => {
+    const settings = sql`select set_config('enable_seqscan', 'off', true)`;
+    // What an attacker might type, and values of each kind a query passes.
+    const texts = [
+      "'); drop table meadows; --",
+      "it's \\' \\\\ $1 $$ E'\\x41' \"quoted\"",
+      "Crème brûlée 🌷 ß",
+      "",
+    ];
+    for (const text of texts) {
+      const query = sql`select current_setting('enable_seqscan') as seqscan, ${text}::text as text,
+          ${text} as untyped, ${42} as n, ${-1.5}::float8 as x, ${null}::text as nothing,
+          ${true}::boolean as yes, g::int as g
+        from generate_series(1, ${3}) g order by g desc`;
+      const expected = await queryManyRows<Record<string, unknown>>(handle.db, query);
+      expect(expected.map((row) => row.g)).toEqual([3, 2, 1]);
+      expect(expected[0]).toMatchObject({ seqscan: "on", text, untyped: text, x: -1.5 });
+      const after = await queryManyRowsAfter<Record<string, unknown>>(handle.db, settings, query);
+      expect(after).toEqual(expected.map((row) => ({ ...row, seqscan: "off" })));
+      const inTransaction = await handle.db.transaction((tx) =>
+        queryManyRowsAfter(tx as unknown as typeof handle.db, settings, query),
+      );
+      expect(inTransaction).toEqual(after);
+    }
+    // For that query alone.
+    expect(await queryRows(handle.db, sql`select current_setting('enable_seqscan') as s`)).toEqual([
+      { s: "on" },
+    ]);
+    expect(await queryManyRowsAfter(handle.db, settings, sql`select 1 as n where false`)).toEqual(
+      [],
+    );
+  });
+
   it("reads dates, times and intervals as text, in a transaction too", async () => {
     // drizzle asks for these as the database spells them; its column types parse them.
     const query = sql`select timestamptz '2026-05-01 10:00:00+00' as at,
@@ -137,6 +172,22 @@ describe.each(testEngines)("database on $name", (engine) => {
     };
     for (let run = 0; run < 2; run++) check(await queryRows(handle.db, query));
     check(await handle.db.transaction((tx) => queryRows(tx as unknown as typeof handle.db, query)));
+  });
+});
+
+describe("sqlLiteral", () => {
+  it("quotes every value, doubling quotes and backslashes", () => {
+    expect(sqlLiteral("it's")).toBe("E'it''s'");
+    expect(sqlLiteral("a\\'b")).toBe("E'a\\\\''b'");
+    expect(sqlLiteral(12.5)).toBe("E'12.5'");
+    expect(sqlLiteral(false)).toBe("E'false'");
+    expect(sqlLiteral(null)).toBe("null");
+  });
+
+  it("refuses a NUL and values it cannot write", () => {
+    expect(() => sqlLiteral("tulp\0")).toThrow(RangeError);
+    expect(() => sqlLiteral({ a: 1 })).toThrow(TypeError);
+    expect(() => sqlLiteral(new Date())).toThrow(TypeError);
   });
 });
 

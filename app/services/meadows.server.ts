@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { meadows, users, type Meadow } from "../../db/schema";
-import { queryManyRows, queryRows, type Database } from "../adapters/db.server";
+import { queryManyRows, queryManyRowsAfter, queryRows, type Database } from "../adapters/db.server";
 import type { MeadowFormValues } from "../lib/schemas/meadow";
 import { parsePriceAmount } from "./price";
 import { estimateText, foldLikeSearchText, type RarestTrigram } from "./text-sample.server";
@@ -440,30 +440,20 @@ function toSummary(row: SummaryRow): MeadowSummary {
 }
 
 /**
- * Runs `query` in a transaction with planner settings changed for it alone. The settings go in
- * one statement (set_config), since every statement costs a round trip, and on PGlite a good
- * part of a millisecond. JIT compilation is always off: PostgreSQL compiles a plan whose cost
- * estimate passes jit_above_cost, as a scan stopping at a LIMIT can, which took 13 ms of 18 for a
- * filtered map view at 1,000,000 meadows, to save far less.
+ * Runs `query` with planner settings changed for it alone, and returns its rows as
+ * queryManyRows does (as JSON on PGlite). The settings go in one statement (set_config), sent
+ * with the query where the driver allows (queryManyRowsAfter): every statement costs a round
+ * trip, and on PGlite a good part of a millisecond. JIT compilation is always off: PostgreSQL
+ * compiles a plan whose cost estimate passes jit_above_cost, as a scan stopping at a LIMIT can,
+ * which took 13 ms of 18 for a filtered map view at 1,000,000 meadows, to save far less.
  */
-async function rowsWith<Row>(
-  db: Database,
-  settings: PlannerSetting[],
-  query: SQL,
-  fetchRows: RowFetch = queryRows,
-): Promise<Row[]> {
+async function rowsWith<Row>(db: Database, settings: PlannerSetting[], query: SQL): Promise<Row[]> {
   const changes = ["jit", ...settings].map((name) =>
     // The one number among them: no parallel workers.
     sql.raw(`set_config('${name}', '${name.startsWith("max_") ? "0" : "off"}', true)`),
   );
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select ${sql.join(changes, sql`, `)}`);
-    return fetchRows<Row>(tx, query);
-  });
+  return queryManyRowsAfter<Row>(db, sql`select ${sql.join(changes, sql`, `)}`, query);
 }
-
-/** queryRows, or queryManyRows for a statement that may return hundreds of rows. */
-type RowFetch = <Row>(db: Database, query: SQL) => Promise<Row[]>;
 
 type PlannerSetting =
   | "enable_bitmapscan"
@@ -479,8 +469,8 @@ type PlannerSetting =
  * collects every row in a radius into a bitmap first (at 1,000,000 meadows, 100,000 rows in a
  * dense 25 km, ~60 ms) and then sorts them; streaming stops after the page or the count cap.
  */
-async function streamingRows<Row>(db: Database, query: SQL, fetchRows?: RowFetch): Promise<Row[]> {
-  return rowsWith<Row>(db, ["enable_bitmapscan"], query, fetchRows);
+async function streamingRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  return rowsWith<Row>(db, ["enable_bitmapscan"], query);
 }
 
 /**
@@ -490,7 +480,7 @@ async function streamingRows<Row>(db: Database, query: SQL, fetchRows?: RowFetch
  * quarter of shared_buffers starts where the last one stopped, so each capped read started
  * somewhere else and cost 1.3 to 9 ms for the same view (measured at 100,000 meadows).
  */
-async function tableOrderRows<Row>(db: Database, query: SQL, fetchRows?: RowFetch): Promise<Row[]> {
+async function tableOrderRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   return rowsWith<Row>(
     db,
     [
@@ -500,7 +490,6 @@ async function tableOrderRows<Row>(db: Database, query: SQL, fetchRows?: RowFetc
       "synchronize_seqscans",
     ],
     query,
-    fetchRows,
   );
 }
 
@@ -511,12 +500,11 @@ async function tableOrderRows<Row>(db: Database, query: SQL, fetchRows?: RowFetc
  * stopping at the LIMIT. Left to itself the planner, misled by the LIMIT, may read the table or
  * the name index in the hope of meeting a common-looking word early.
  */
-async function trigramRows<Row>(db: Database, query: SQL, fetchRows?: RowFetch): Promise<Row[]> {
+async function trigramRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   return rowsWith<Row>(
     db,
     ["enable_seqscan", "enable_indexscan", "enable_indexonlyscan", "synchronize_seqscans"],
     query,
-    fetchRows,
   );
 }
 
@@ -986,11 +974,12 @@ export async function searchMeadows(db: Database, params: SearchParams): Promise
           from ${source} ${where} ${order} ${limits})
         select ${columns} from page p join meadows m on m.id = p.id order by p.ord`
     : sql`${prefix} select ${columns} from ${source} ${where} ${order} ${limits}`;
-  // A page comes as JSON on PGlite (queryManyRows): 21 rows one by one cost more there. It keeps
-  // their order, as one aggregate reads the ordered statement, with no join or parallel worker.
+  // A page comes as JSON on PGlite (queryManyRows, and so streamingRows): 21 rows one by one
+  // cost more there. It keeps their order, as one aggregate reads the ordered statement, with no
+  // join or parallel worker.
   type PageRow = SummaryRow & { matches: number };
   const rows = streaming
-    ? await streamingRows<PageRow>(db, pageQuery, queryManyRows)
+    ? await streamingRows<PageRow>(db, pageQuery)
     : await queryManyRows<PageRow>(db, pageQuery);
   // Past the last page there is no row to carry the count.
   const n = rows[0]
@@ -1346,7 +1335,6 @@ export async function viewportMeadows(
           from meadows m
           ${whereClause([boundingBoxCondition(box), ...filterWhere])}
           limit ${limit + 1}`,
-      queryManyRows,
     );
     onRead?.("grid");
     if (points.length <= limit) return { kind: "points", points: points.map(toMapPoint) };
@@ -1411,7 +1399,6 @@ export async function viewportMeadows(
         from (select * from matching limit ${cap}) first
         where (select n from found) > ${cap}
         group by 8, 9`,
-    queryManyRows,
   );
   if (rows.every((row) => row.count === null)) {
     return { kind: "points", points: rows.map(toMapPoint) };
