@@ -14,6 +14,7 @@ import { emailOnlySchema } from "~/lib/schemas/account";
 import { hitMailLimits } from "~/services/account-limits";
 import type { Route } from "./+types/forgot-password";
 import { passOnHeaders } from "~/route-headers";
+import { readForm } from "~/lib/read-form.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { t } = getI18n(context);
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, limits } = context.get(appContext);
   const ip = context.get(clientIpContext);
-  const submission = parseWithZod(await request.formData(), { schema: emailOnlySchema });
+  const submission = parseWithZod(await readForm(request), { schema: emailOnlySchema });
   if (submission.status !== "success")
     return data({ result: submission.reply(), sent: false }, { status: 400 });
   const { email } = submission.value;

@@ -20,6 +20,7 @@ import { getUser } from "~/session.server";
 import type { Route } from "./+types/login";
 import { pageUrl } from "~/lib/page-url";
 import { forwardCookies, passOnHeaders } from "~/route-headers";
+import { readForm } from "~/lib/read-form.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const url = pageUrl(request);
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ip = context.get(clientIpContext);
   const lang = getLocale(context) as Language;
   const { prefix } = splitPrefix(pageUrl(request).pathname);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });

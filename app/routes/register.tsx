@@ -17,6 +17,7 @@ import { getUser } from "~/session.server";
 import type { Route } from "./+types/register";
 import { pagePath, pageUrl } from "~/lib/page-url";
 import { passOnHeaders } from "~/route-headers";
+import { readForm } from "~/lib/read-form.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   if (getUser(context)) throw redirect(pagePath(request, "/"));
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ip = context.get(clientIpContext);
   const lang = getLocale(context);
   const { prefix } = splitPrefix(pageUrl(request).pathname);
-  const submission = parseWithZod(await request.formData(), { schema: registerSchema });
+  const submission = parseWithZod(await readForm(request), { schema: registerSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
   }

@@ -20,6 +20,7 @@ import { isResetTokenValid } from "~/services/email-links.server";
 import type { Route } from "./+types/reset-password";
 import { pageUrl } from "~/lib/page-url";
 import { passOnHeaders } from "~/route-headers";
+import { readForm } from "~/lib/read-form.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { auth, config, limits } = context.get(appContext);
   const ip = context.get(clientIpContext);
   const { prefix } = splitPrefix(pageUrl(request).pathname);
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
   }

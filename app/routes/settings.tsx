@@ -42,6 +42,7 @@ import { requireUser } from "~/session.server";
 import type { Route } from "./+types/settings";
 import { pagePath } from "~/lib/page-url";
 import { forwardCookies, passOnHeaders } from "~/route-headers";
+import { readForm } from "~/lib/read-form.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -83,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { t } = getI18n(context);
   const lang = getLocale(context) as Language;
   const settingsPath = pagePath(request, "/settings");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
 
   const done = async (toast: ToastMessage, extraCookies: string[] = []) => {

@@ -16,6 +16,7 @@ import { authErrorCode } from "~/services/auth-errors";
 import type { Route } from "./+types/two-factor";
 import { pageUrl } from "~/lib/page-url";
 import { forwardCookies, passOnHeaders } from "~/route-headers";
+import { readForm } from "~/lib/read-form.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { t } = getI18n(context);
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ip = context.get(clientIpContext);
   const url = pageUrl(request);
   const { prefix } = splitPrefix(url.pathname);
-  const submission = parseWithZod(await request.formData(), { schema: twoFactorCodeSchema });
+  const submission = parseWithZod(await readForm(request), { schema: twoFactorCodeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const limit = await limits.hit(`two-factor:ip:${ip}`, LIMITS.twoFactorAttemptsPerIp);
   if (!limit.allowed) {

@@ -191,6 +191,17 @@ describe("adding, editing and deleting meadows", () => {
     }
   });
 
+  it("takes a NUL out of what it saves, instead of failing", async () => {
+    const browser = await member();
+    const location = await addMeadow(browser, {
+      ...UTRECHT,
+      name: "Tulpen\0veld Bunnik",
+      description: "Pluk\0 zelf",
+    });
+    const html = await (await browser.get(location)).text();
+    expect(shows(html, "Tulpenveld Bunnik")).toBe(true);
+  });
+
   it("lets only the member who added a meadow edit or delete it", async () => {
     const owner = await member();
     const path = await addMeadow(owner);

@@ -12,6 +12,7 @@ import { createMeadow } from "~/services/meadows.server";
 import { requireUser } from "~/session.server";
 import type { Route } from "./+types/add";
 import { handleMeadowForm, redirectWithToast, type MeadowFormReply } from "./meadow-form.server";
+import { readForm } from "~/lib/read-form.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, request);
@@ -39,7 +40,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { db, limits } = context.get(appContext);
   return handleMeadowForm({
     context,
-    formData: await request.formData(),
+    formData: await readForm(request),
     memberId: user.id,
     async save(input) {
       const limit = await limits.hit(`meadows:member:${user.id}`, LIMITS.meadowsPerMember);

@@ -31,6 +31,7 @@ import {
 import { requireUser } from "~/session.server";
 import type { Route } from "./+types/edit";
 import { handleMeadowForm, redirectWithToast } from "./meadow-form.server";
+import { readForm } from "~/lib/read-form.server";
 
 /** The meadow, when the signed-in member may change it; 404 or 403 otherwise. */
 async function ownMeadow(context: Route.LoaderArgs["context"], request: Request, id: string) {
@@ -77,7 +78,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { db } = context.get(appContext);
   const { t } = getI18n(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   try {
     if (formData.get("intent") === "delete") {
       // Without JavaScript there is no dialog: the first press asks, the second one deletes.

@@ -4,13 +4,14 @@ import { appContext } from "~/context";
 import { serializeLanguageCookie } from "~/cookies.server";
 import { LANGUAGES, pathInLanguage, safeRedirectPath } from "~/lib/i18n";
 import type { Route } from "./+types/locale";
+import { readForm } from "~/lib/read-form.server";
 
 const schema = z.object({ lang: z.enum(LANGUAGES), redirectTo: z.string().optional() });
 
 /** The language switch: remembers the choice for a year and shows the same page in it. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { config } = context.get(appContext);
-  const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = schema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw new Response("Unknown language", { status: 400 });
   const target = new URL(safeRedirectPath(parsed.data.redirectTo), "http://local");
   const destination = pathInLanguage(target.pathname, parsed.data.lang) + target.search;

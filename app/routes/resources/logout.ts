@@ -4,11 +4,12 @@ import { serializeToast } from "~/cookies.server";
 import { safeRedirectPath } from "~/lib/i18n";
 import type { Route } from "./+types/logout";
 import { forwardCookies } from "~/route-headers";
+import { readForm } from "~/lib/read-form.server";
 
 /** Signing out ends the session on the server, not only the cookie. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, config } = context.get(appContext);
-  const form = await request.formData();
+  const form = await readForm(request);
   const headers = new Headers();
   try {
     const result = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
