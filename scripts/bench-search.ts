@@ -367,8 +367,11 @@ function recording(db: Database): { db: Database; statements: Recorded[] } {
         if (property === "execute") {
           return (query: SQL) => {
             const text = sqlText(db, query);
+            const oneMessage = settingsAndStatement(text);
             if (/^\s*explain/i.test(text)) {
               // The service's own planner estimate; nothing to explain.
+            } else if (oneMessage) {
+              statements.push(oneMessage);
             } else if (settings && /^\s*(set local|select set_config)/i.test(text)) {
               settings.push(query);
             } else {
@@ -391,22 +394,24 @@ function recording(db: Database): { db: Database; statements: Recorded[] } {
 }
 
 /**
- * PGlite's client with what goes through `exec` recorded: queryManyRowsAfter sends the settings
- * and the statement in one text, the settings first, then ";\n".
+ * The settings and the statement of a text queryManyRowsAfter sent as one message: the settings
+ * first (`select set_config(…)`), then ";\n".
  */
+function settingsAndStatement(text: string): Recorded | undefined {
+  const split = text.indexOf(";\n");
+  if (split < 0 || !/^\s*select set_config/i.test(text)) return undefined;
+  return { statement: sql.raw(text.slice(split + 2)), settings: [sql.raw(text.slice(0, split))] };
+}
+
+/** PGlite's client with what queryManyRowsAfter sends through `exec` recorded. */
 function execRecording(client: object, statements: Recorded[]): object {
   return new Proxy(client, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (property !== "exec" || typeof value !== "function") return value;
       return (text: string) => {
-        const split = text.indexOf(";\n");
-        if (split >= 0) {
-          statements.push({
-            statement: sql.raw(text.slice(split + 2)),
-            settings: [sql.raw(text.slice(0, split))],
-          });
-        }
+        const recorded = settingsAndStatement(text);
+        if (recorded) statements.push(recorded);
         return (value as (text: string) => unknown).call(target, text);
       };
     },
