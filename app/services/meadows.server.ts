@@ -443,12 +443,15 @@ function toSummary(row: SummaryRow): MeadowSummary {
  * Runs `query` with planner settings changed for it alone, and returns its rows as
  * queryManyRows does (as JSON on PGlite). The settings go in one statement (set_config), sent
  * with the query where the driver allows (queryManyRowsAfter): every statement costs a round
- * trip, and on PGlite a good part of a millisecond. JIT compilation is always off: PostgreSQL
+ * trip, and on PGlite a good part of a millisecond. Always off: JIT compilation, as PostgreSQL
  * compiles a plan whose cost estimate passes jit_above_cost, as a scan stopping at a LIMIT can,
- * which took 13 ms of 18 for a filtered map view at 1,000,000 meadows, to save far less.
+ * which took 13 ms of 18 for a filtered map view at 1,000,000 meadows, to save far less; and
+ * parallel workers, which PostgreSQL started for a bitmap of the area index and which, for the
+ * few hundred rows these reads stop at, cost more to start than they save (a sparse view at
+ * 100,000 meadows: 18 to 27 ms with two workers, on a CPU about 11).
  */
 async function rowsWith<Row>(db: Database, settings: PlannerSetting[], query: SQL): Promise<Row[]> {
-  const changes = ["jit", ...settings].map((name) =>
+  const changes = ["jit", "max_parallel_workers_per_gather", ...settings].map((name) =>
     // The one number among them: no parallel workers.
     sql.raw(`set_config('${name}', '${name.startsWith("max_") ? "0" : "off"}', true)`),
   );
@@ -460,7 +463,6 @@ type PlannerSetting =
   | "enable_indexscan"
   | "enable_indexonlyscan"
   | "enable_seqscan"
-  | "max_parallel_workers_per_gather"
   | "synchronize_seqscans";
 
 /**
@@ -475,20 +477,14 @@ async function streamingRows<Row>(db: Database, query: SQL): Promise<Row[]> {
 
 /**
  * Runs `query` reading the table in storage order from its first page: a LIMIT then takes rows
- * from all over it. A few thousand rows, so no parallel workers (starting them would cost more
- * than it saves). Synchronized scans stay off: with them on, a scan of a table larger than a
+ * from all over it: a few thousand rows (rowsWith starts no parallel workers). Synchronized scans stay off: with them on, a scan of a table larger than a
  * quarter of shared_buffers starts where the last one stopped, so each capped read started
  * somewhere else and cost 1.3 to 9 ms for the same view (measured at 100,000 meadows).
  */
 async function tableOrderRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   return rowsWith<Row>(
     db,
-    [
-      "enable_bitmapscan",
-      "enable_indexscan",
-      "max_parallel_workers_per_gather",
-      "synchronize_seqscans",
-    ],
+    ["enable_bitmapscan", "enable_indexscan", "synchronize_seqscans"],
     query,
   );
 }
