@@ -477,9 +477,10 @@ async function streamingRows<Row>(db: Database, query: SQL): Promise<Row[]> {
 
 /**
  * Runs `query` reading the table in storage order from its first page: a LIMIT then takes rows
- * from all over it: a few thousand rows (rowsWith starts no parallel workers). Synchronized scans stay off: with them on, a scan of a table larger than a
- * quarter of shared_buffers starts where the last one stopped, so each capped read started
- * somewhere else and cost 1.3 to 9 ms for the same view (measured at 100,000 meadows).
+ * from all over it, a few thousand (rowsWith starts no parallel workers for them). Synchronized
+ * scans stay off: with them on, a scan of a table larger than a quarter of shared_buffers starts
+ * where the last one stopped, so each capped read started somewhere else and cost 1.3 to 9 ms
+ * for the same view (measured at 100,000 meadows).
  */
 async function tableOrderRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   return rowsWith<Row>(
