@@ -736,11 +736,6 @@ export function candidateCosts({
   };
 }
 
-/** Whether the text is expected in at most RARE_WORD_ROWS meadows. */
-async function isRareText(db: Database, filters: MeadowFilters): Promise<boolean> {
-  return (await textEstimates(db, filters)).whole <= RARE_WORD_ROWS;
-}
-
 /**
  * The meadows expected to hold every word of the text (`whole`; infinite without text), and,
  * when every word has a trigram, how the trigram index would look them up (`lookups`), what
@@ -754,6 +749,8 @@ async function textEstimates(
   total?: number,
 ): Promise<{
   whole: number;
+  /** The meadows there are, when the text was estimated. */
+  meadows?: number;
   lookup?: { lookups: TrigramLookups; words: WordLookup[]; candidates: number };
   area?: { keys: AreaKeys; candidates: number };
 }> {
@@ -769,7 +766,7 @@ async function textEstimates(
   let areaCandidates = meadows;
   for (const [index, word] of words.entries()) {
     const trigram = rarest[index];
-    if (!trigram) return { whole: matches };
+    if (!trigram) return { whole: matches, meadows };
     const own = trigram.wordMatches;
     const alone = own !== undefined && trigram.matches <= ONE_TRIGRAM_SLACK * Math.max(own, 1);
     lookups.push({ word, rarest: alone ? trigram : undefined });
@@ -782,6 +779,7 @@ async function textEstimates(
   const atLeastMatches = (count: number) => Math.max(Math.round(count), matches);
   return {
     whole: matches,
+    meadows,
     lookup: { lookups, words: costs, candidates: atLeastMatches(candidates) },
     area: { keys, candidates: atLeastMatches(areaCandidates) },
   };
@@ -850,8 +848,14 @@ async function meadowsAround(
  * - "text-first": the word is expected in few meadows (RARE_WORD_ROWS or fewer); the
  *   trigram index finds them first and they are filtered and sorted (rather than walking the
  *   whole name index in the hope of finding 21 of them early).
- * - "planner": no radius and a common word or none: PostgreSQL chooses well (a common word along
- *   the sort order's index, stopping after a page).
+ * - "planner": no radius and a word neither rare nor common, or none: PostgreSQL chooses well
+ *   (the trigram index, or a word along the sort order's index, stopping after a page).
+ * - "common-word": no radius and a text in at least one meadow of COMMON_WORD_SHARE: as
+ *   "planner", PostgreSQL walks the sort order's index, but each entry is checked with strpos
+ *   (containsWord), a third cheaper than LIKE, which only serves the trigram index. That index
+ *   would read a list of at least 2% of the table and sort it, where the walk reads about 50
+ *   entries for each of a page's rows, or more where the word clusters along the order:
+ *   "pluktuin" is only in names, and by name its first matches follow 17,711 others.
  * - "nearest": a radius, sorted by distance: rows come nearest first from the GiST index (KNN)
  *   and stop at the page and at the count cap (bitmap scans off, or the planner would collect
  *   every row in the radius first).
@@ -865,16 +869,24 @@ async function meadowsAround(
  * stored map grid tells how many the radius holds. Known cost: a word common elsewhere but rare
  * within a crowded radius, sorted by distance, visits every meadow in the radius.
  */
-type SearchPlan = "text-first" | "planner" | "nearest" | "along-order" | "radius-first";
+type SearchPlan =
+  "text-first" | "planner" | "common-word" | "nearest" | "along-order" | "radius-first";
+
+/** The share of all meadows from which a text counts as common: see "common-word". */
+const COMMON_WORD_SHARE = 1 / 50;
 
 async function planSearch(
   db: Database,
   params: SearchParams,
   pageSize: number,
 ): Promise<SearchPlan> {
-  if (await isRareText(db, params)) return "text-first";
+  const { whole: matches, meadows } = await textEstimates(db, params);
+  if (matches <= RARE_WORD_ROWS) return "text-first";
   const metres = radiusMetres(params);
-  if (metres === undefined || !params.near) return "planner";
+  if (metres === undefined || !params.near) {
+    const common = meadows !== undefined && matches >= COMMON_WORD_SHARE * meadows;
+    return common ? "common-word" : "planner";
+  }
   if (params.sort === "distance") return "nearest";
   const { around, all } = await meadowsAround(db, params.near, metres, params.country);
   const rowCost = coveredAlongOrder(params) ? COVERED_ROW_COST : 2;
@@ -965,7 +977,7 @@ export async function searchMeadows(db: Database, params: SearchParams): Promise
     m.lng, m.is_demo, m.created_at ${distance}, ${count} as matches`;
   // Walking a sort order's index, the page's ids come first, from the covering index alone
   // (migration 0008: it holds what the filters test), and only the page's rows are read.
-  const idsFirst = plan === "planner" || plan === "along-order";
+  const idsFirst = plan === "planner" || plan === "common-word" || plan === "along-order";
   const pageQuery = idsFirst
     ? sql`with page as (select m.id, row_number() over (${order}) as ord
           from ${source} ${where} ${order} ${limits})
