@@ -270,13 +270,19 @@ function onPglite(db: Database): boolean {
  */
 export async function queryManyRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   if (!onPglite(db)) return queryRows<Row>(db, query);
-  const [result] = await queryRows<{ rows: string }>(db, asJsonRows(query));
-  return JSON.parse(result?.rows ?? "[]") as Row[];
+  return fromJsonRows<Row>(await queryRows<JsonRows>(db, asJsonRows(query)));
 }
 
 /** `query`'s rows as one JSON array, in one row of one column, `rows`. */
 function asJsonRows(query: SQL): SQL {
   return sql`select coalesce(json_agg(q), '[]')::text as rows from (${query}) q`;
+}
+
+type JsonRows = { rows?: string };
+
+/** The rows of asJsonRows' answer. */
+function fromJsonRows<Row>([result]: JsonRows[]): Row[] {
+  return JSON.parse(result?.rows ?? "[]") as Row[];
 }
 
 /**
@@ -305,8 +311,7 @@ export async function queryManyRowsAfter<Row>(
     const results = await client.exec(
       `${withLiterals(db, settings)};\n${withLiterals(db, asJsonRows(query))}`,
     );
-    const [result] = (results.at(-1)?.rows ?? []) as { rows?: string }[];
-    return JSON.parse(result?.rows ?? "[]") as Row[];
+    return fromJsonRows<Row>((results.at(-1)?.rows ?? []) as JsonRows[]);
   }
   const results = (await db.execute(
     sql.raw(`${withLiterals(db, settings)};\n${withLiterals(db, query)}`),
