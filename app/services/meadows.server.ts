@@ -1448,13 +1448,13 @@ async function meadowsInView(
   const [row] = await queryRows<{
     in_view: number | null;
     all: number | null;
-    area_cells: string[] | null;
+    area_cells: number[] | null;
   }>(
     db,
     sql`select grid.in_view, grid.area_cells,
           (select sum(count)::int from meadow_grid where level = 0 ${inCountry}) as all
         from (select sum(count)::int as in_view,
-            ${withArea ? sql`array_agg(distinct (cx >> ${shift}::int) || ',' || (cy >> ${shift}::int))` : sql`null::text[]`} as area_cells
+            ${withArea ? sql`array_agg(distinct ${areaCellNumber(sql`cx >> ${shift}::int`, sql`cy >> ${shift}::int`)})` : sql`null::int[]`} as area_cells
           from meadow_grid
           where level = ${level} and ${cellRangeCondition(sql`cx`, cells.x)}
             and cy between ${cells.y[0]} and ${cells.y[1]} ${inCountry}) grid`,
@@ -1472,6 +1472,27 @@ async function meadowsInView(
   const larger = touchedArea(AREA_GRID_LEVEL) / touchedArea(level);
   return {
     ...result,
-    area: { cells: row?.area_cells ?? [], inCells: Math.round(inView * Math.max(larger, 1)) },
+    area: {
+      cells: (row?.area_cells ?? []).map((number) => areaCellName(Number(number))),
+      inCells: Math.round(inView * Math.max(larger, 1)),
+    },
   };
+}
+
+/**
+ * A cell of AREA_GRID_LEVEL as one number, for meadowsInView to gather distinct cells: as text
+ * ('cx,cy'), 110 cells took PGlite 1 ms more to build and sort (by collation) than as numbers.
+ * The level's cells number 256 around the world and 128 from pole to pole, so cx and cy lie well
+ * within ±AREA_CELL_OFFSET.
+ */
+const AREA_CELL_OFFSET = 1024;
+
+function areaCellNumber(cx: SQL, cy: SQL): SQL {
+  return sql`((${cx}) + ${AREA_CELL_OFFSET}::int) * ${2 * AREA_CELL_OFFSET}::int + (${cy}) + ${AREA_CELL_OFFSET}::int`;
+}
+
+/** The name meadow_area_trigrams gives the cell areaCellNumber numbered: 'cx,cy'. */
+function areaCellName(number: number): string {
+  const span = 2 * AREA_CELL_OFFSET;
+  return `${Math.floor(number / span) - AREA_CELL_OFFSET},${(number % span) - AREA_CELL_OFFSET}`;
 }
