@@ -1,15 +1,15 @@
 // `npm run bench:search`: loads BENCH_ROWS generated meadows (default 100,000) into a fresh
 // database and reports p50/p95 latency of the meadow search and the map's viewport query, as the
 // app calls them (app/services/meadows.server.ts), over BENCH_RUNS runs per query shape with
-// varying parameters. Runs on PGlite in a temporary directory, and on PostgreSQL too when
-// BENCH_DATABASE_URL names a server (it creates and drops a database of its own there).
-// BENCH_ENGINES=postgres (or pglite) runs one of them only; BENCH_KEEP=1 keeps the PostgreSQL
-// database (its name is printed) for a look with psql. BENCH_REUSE=<name> uses (and keeps) the
-// PostgreSQL database of that name, loading it only when it does not hold BENCH_ROWS meadows yet:
-// loading 1,000,000 takes minutes. BENCH_PGLITE_DIR=<folder> does the same for PGlite: its files
-// stay in that folder (1.25 GB at 1,000,000 meadows). BENCH_SHAPES=<words> runs only the query shapes whose names
-// contain one of the comma-separated words. Prints EXPLAIN (ANALYZE, BUFFERS) of the text,
-// distance and viewport queries.
+// varying parameters, the shapes taking turns. Runs on PGlite in a temporary directory, and on
+// PostgreSQL too when BENCH_DATABASE_URL names a server (it creates and drops a database of its own
+// there). BENCH_ENGINES=postgres (or pglite) runs one of them only; BENCH_KEEP=1 keeps the
+// PostgreSQL database (its name is printed) for a look with psql. BENCH_REUSE=<name> uses (and
+// keeps) the PostgreSQL database of that name, loading it only when it does not hold BENCH_ROWS
+// meadows yet: loading 1,000,000 takes minutes. BENCH_PGLITE_DIR=<folder> does the same for PGlite:
+// its files stay in that folder (1.25 GB at 1,000,000 meadows). BENCH_SHAPES=<words> runs only the
+// query shapes whose names contain one of the comma-separated words. Prints EXPLAIN (ANALYZE,
+// BUFFERS) of the text, distance and viewport queries.
 import "./resolve-ts.ts";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -469,7 +469,7 @@ async function serverBackends(db: Database, handle: DatabaseHandle): Promise<num
 async function bench(label: string, handle: DatabaseHandle, { reused = false } = {}) {
   const db = handle.db;
   console.log(`\n## ${label}: ${ROWS.toLocaleString("en")} meadows\n`);
-  let started = performance.now();
+  const started = performance.now();
   await handle.migrate();
   const [existing] = reused
     ? await queryRows<{ n: number }>(db, sql`select count(*)::int as n from meadows`)
@@ -494,23 +494,34 @@ async function bench(label: string, handle: DatabaseHandle, { reused = false } =
   ];
   const plans: string[] = [];
   const ms = (value: number) => `${value.toFixed(2)} ms`;
-  for (const shape of SHAPES) {
-    if (shapeFilter && !shapeFilter.some((word) => shape.name.includes(word))) continue;
-    for (let run = 0; run < WARMUP; run++) await shape.run(db, run);
-    const backends = await serverBackends(db, handle);
-    const samples: number[] = [];
-    const cpuSamples: number[] = [];
-    let sample: unknown;
-    const reads = new Map<ViewportRead, number>();
-    const onRead = (read: ViewportRead) => reads.set(read, (reads.get(read) ?? 0) + 1);
-    for (let run = 0; run < RUNS; run++) {
+  const shapes = SHAPES.filter(
+    (shape) => !shapeFilter || shapeFilter.some((word) => shape.name.includes(word)),
+  );
+  const measured = shapes.map((shape) => ({
+    shape,
+    samples: [] as number[],
+    cpuSamples: [] as number[],
+    sample: undefined as unknown,
+    reads: new Map<ViewportRead, number>(),
+  }));
+  for (const shape of shapes) for (let run = 0; run < WARMUP; run++) await shape.run(db, run);
+  const backends = await serverBackends(db, handle);
+  // Run by run, each shape in turn, as a site serves a mix of requests: a busy few seconds of
+  // this machine (its speed varies by up to half from one minute to the next) then fall on every
+  // shape a little, not on the whole p95 of the shape measured at that moment.
+  for (let run = 0; run < RUNS; run++) {
+    for (const entry of measured) {
       const cpuBefore = onCpu(backends);
-      started = performance.now();
-      const result = await shape.run(db, run, onRead);
-      samples.push(performance.now() - started);
-      cpuSamples.push(onCpu(backends) - cpuBefore);
-      if (run === 1) sample = result;
+      const started = performance.now();
+      const result = await entry.shape.run(db, run, (read) =>
+        entry.reads.set(read, (entry.reads.get(read) ?? 0) + 1),
+      );
+      entry.samples.push(performance.now() - started);
+      entry.cpuSamples.push(onCpu(backends) - cpuBefore);
+      if (run === 1) entry.sample = result;
     }
+  }
+  for (const { shape, samples, cpuSamples, sample, reads } of measured) {
     samples.sort((a, b) => a - b);
     cpuSamples.sort((a, b) => a - b);
     table.push(
