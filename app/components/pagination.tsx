@@ -31,7 +31,9 @@ export function Pagination({
   return (
     <nav
       aria-label={label ?? t("meadowList.pagination")}
-      className="mt-8 flex items-center justify-between gap-4"
+      // On a phone the page number takes a line of its own above the buttons: between them it
+      // wrapped ("Pagina 2 van 3" has 72 px at 360 px wide).
+      className="mt-8 flex flex-wrap items-center justify-between gap-x-4 gap-y-3"
     >
       {page > 1 ? (
         <Link to={to(page - 1)} rel="prev" className={link}>
@@ -41,7 +43,10 @@ export function Pagination({
       ) : (
         <span className="min-w-28" />
       )}
-      <p className="text-center text-sm text-muted-foreground" aria-current="page">
+      <p
+        className="order-first basis-full text-center text-sm text-muted-foreground sm:order-none sm:basis-auto"
+        aria-current="page"
+      >
         {pageCount === undefined || page > pageCount
           ? t("meadowList.page", { page: pageNumber })
           : t("meadowList.pageOf", { page: pageNumber, pages: formatNumber(pageCount, lang) })}

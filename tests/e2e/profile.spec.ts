@@ -77,6 +77,20 @@ for (const [lang, t] of Object.entries(texts)) {
     await card.getByRole("link", { name: first.name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${t.prefix}/meadows/demo-001$`));
   });
+
+  test(`on a phone the page number has a line of its own above the buttons (${lang})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await gotoHydrated(page, `${t.prefix}/profile/${DEMO_MEMBER.id}?page=2`);
+    const pagination = page.getByRole("region", { name: t.addedBy }).getByRole("navigation");
+    const number = await pagination.getByText(t.pageOf(2, 2)).boundingBox();
+    const previous = await pagination.getByRole("link", { name: t.previous }).boundingBox();
+    if (!number || !previous) throw new Error("the pagination is not laid out");
+    // One line of text-sm (20 px): between the buttons, "Pagina 2 van 2" wrapped onto two.
+    expect(number.height).toBeLessThan(30);
+    expect(number.y + number.height).toBeLessThanOrEqual(previous.y);
+  });
 }
 
 test("a profile page past the member's last one goes to their last page", async ({ page }) => {
