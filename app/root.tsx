@@ -141,16 +141,26 @@ export function ErrorBoundary() {
     );
   }
 
+  // A request the app could not take (4xx) is the visitor's to mend, not the server's failure:
+  // its title says so.
+  const refused = status >= 400 && status < 500;
   // Only messages the app chose to show: an ErrorResponse's text, or in development the error's
-  // own message. Production never shows an unexpected error's message or stack.
+  // own message, or for a refusal without a text of its own, the general one. Production never
+  // shows an unexpected error's message or stack.
   const description =
-    isRouteErrorResponse(error) && typeof error.data === "string"
+    isRouteErrorResponse(error) && typeof error.data === "string" && error.data
       ? error.data
       : import.meta.env.DEV && error instanceof Error
         ? error.message
-        : undefined;
-  // A refusal is the visitor's answer, not the server's failure: it gets a title that says so.
-  const title = status === 403 ? t("errors.forbiddenTitle") : t("errors.serverTitle");
+        : refused && status !== 403
+          ? t("errors.badRequestDescription")
+          : undefined;
+  const title =
+    status === 403
+      ? t("errors.forbiddenTitle")
+      : refused
+        ? t("errors.badRequestTitle")
+        : t("errors.serverTitle");
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-16 sm:py-24">
       <title>{`${title} · Plukweide`}</title>

@@ -135,6 +135,37 @@ describe("the app on the embedded database", () => {
     expect(app.child.exitCode).toBeNull();
   });
 
+  it("answers a form it cannot read with a 4xx page in the visitor's language", async () => {
+    // No page of the app sends these; a broken client or an attacker can.
+    const noBoundary = await fetch(`${app.url}/nl/login`, {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=xx" },
+      body: "no parts here",
+    });
+    expect(noBoundary.status).toBe(400);
+    const dutch = await noBoundary.text();
+    expect(dutch).toContain("<h1");
+    expect(dutch).toContain("Verzoek niet begrepen");
+    expect(dutch).toContain("Wat er is verstuurd, kon niet worden gelezen.");
+    expect(dutch).not.toContain("Interne serverfout");
+
+    const json = await fetch(`${app.url}/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"email":',
+    });
+    expect(json.status).toBe(415);
+    expect(await json.text()).toContain("Request Not Understood");
+    // A resource route answers with the bare status.
+    const mode = await fetch(`${app.url}/resources/colour-mode`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "mode=dark",
+    });
+    expect(mode.status).toBe(415);
+    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+  });
+
   it("logs one JSON line per request without cookies, query strings or secrets", async () => {
     await fetch(`${app.url}/healthz?token=query-secret-123`, {
       headers: { cookie: "session=cookie-secret-456", authorization: "Bearer header-secret-789" },

@@ -114,6 +114,8 @@ const en = {
     notFoundTitle: "Page Not Found",
     notFoundDescription: "Page not found: {{path}}",
     forbiddenTitle: "Not Allowed",
+    badRequestTitle: "Request Not Understood",
+    badRequestDescription: "What was sent could not be read. Go back and try again.",
     serverTitle: "Internal Server Error",
     backHome: "Back to the home page",
   },

@@ -115,6 +115,9 @@ const nl = {
     notFoundTitle: "Pagina niet gevonden",
     notFoundDescription: "Pagina niet gevonden: {{path}}",
     forbiddenTitle: "Niet toegestaan",
+    badRequestTitle: "Verzoek niet begrepen",
+    badRequestDescription:
+      "Wat er is verstuurd, kon niet worden gelezen. Ga terug en probeer het opnieuw.",
     serverTitle: "Interne serverfout",
     backHome: "Terug naar de homepage",
   },
