@@ -36,6 +36,9 @@ export default [
   route("resources/logout", "routes/resources/logout.ts"),
   // JSON for the map's viewport (DESIGN.md "Map").
   route("api/meadows", "routes/api/meadows.ts"),
+  // For search engines.
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
   ...pages(""),
   ...prefix("en", pages("en")),
   ...prefix("nl", pages("nl")),

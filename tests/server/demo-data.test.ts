@@ -26,7 +26,12 @@ describe("a first start on a fresh embedded database", () => {
       expect(html).toContain(badge);
       expect(html).toContain("Tulpenpluktuin De Zandhoek");
       expect(html).toContain("Plukweide demo");
+      // An illustration, not a place: search engines are asked to leave it out.
+      expect(html).toContain('<meta name="robots" content="noindex"/>');
     }
+    const sitemap = await (await fetch(`${app.url}/sitemap.xml?page=1`)).text();
+    expect(sitemap).toContain("/about</loc>");
+    expect(sitemap).not.toContain("demo-");
   });
 });
 

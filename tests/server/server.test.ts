@@ -166,6 +166,26 @@ describe("the app on the embedded database", () => {
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
   });
 
+  it("tells search engines what to read: robots.txt and the sitemaps", async () => {
+    const robots = await fetch(`${app.url}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    const sitemapUrl = /^Sitemap: (\S+)$/m.exec(await robots.text())?.[1];
+    expect(sitemapUrl).toMatch(/^http:\/\/[^/]+\/sitemap\.xml$/);
+    const origin = new URL(sitemapUrl!).origin;
+
+    const index = await fetch(`${app.url}/sitemap.xml`);
+    expect(index.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    expect(await index.text()).toContain(`<loc>${origin}/sitemap.xml?page=1</loc></sitemap>`);
+    const first = await (await fetch(`${app.url}/sitemap.xml?page=1`)).text();
+    for (const path of ["/", "/nl", "/meadows", "/nl/meadows", "/about", "/nl/map"]) {
+      expect(first).toContain(`<loc>${origin}${path}</loc>`);
+    }
+    for (const page of ["2", "0", "abc", "1e3", "-1"]) {
+      expect((await fetch(`${app.url}/sitemap.xml?page=${page}`)).status).toBe(404);
+    }
+  });
+
   it("logs one JSON line per request without cookies, query strings or secrets", async () => {
     await fetch(`${app.url}/healthz?token=query-secret-123`, {
       headers: { cookie: "session=cookie-secret-456", authorization: "Bearer header-secret-789" },

@@ -81,6 +81,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "place:location:latitude", content: String(loaderData.meadow.lat) },
     { property: "place:location:longitude", content: String(loaderData.meadow.lng) },
     { "script:ld+json": loaderData.jsonLd },
+    // A demo meadow is an illustration, not a place: search engines should not list it.
+    ...(loaderData.meadow.isDemo ? [{ name: "robots", content: "noindex" }] : []),
   ];
 };
 
