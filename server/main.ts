@@ -21,6 +21,7 @@ import { parseConfig, type Config } from "../app/env.server";
 import { checkRequest } from "./request-guard";
 import { createStaticFiles } from "./static-files";
 import { startDatabaseMaintenance } from "./database-maintenance";
+import { createMetrics, isMetricsToken } from "./metrics";
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -148,6 +149,14 @@ function createHttpServer(
 
   // Pages and JSON are compressed as they stream; built assets come precompressed (static-files).
   const compress = compression() as unknown as Middleware;
+  const metrics = createMetrics();
+  const storesAnswer = async () => {
+    const [databaseUp, redisUp] = await Promise.all([
+      database.ping(),
+      redis ? redis.ping() : Promise.resolve(undefined),
+    ]);
+    return { database: databaseUp, redis: redisUp };
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const check = checkRequest(req);
@@ -167,11 +176,8 @@ function createHttpServer(
     }
     if (pathname === "/healthz") {
       // Ready only when every store it needs answers: a balancer then sends requests elsewhere.
-      const [databaseUp, redisUp] = await Promise.all([
-        database.ping(),
-        redis ? redis.ping() : Promise.resolve(true),
-      ]);
-      const healthy = databaseUp && redisUp;
+      const stores = await storesAnswer();
+      const healthy = stores.database && stores.redis !== false;
       res.writeHead(healthy ? 200 : 503, {
         "Content-Type": "application/json",
         "Cache-Control": "no-store",
@@ -184,6 +190,24 @@ function createHttpServer(
       res.end(JSON.stringify({ buildId: await currentBuildId() }));
       return;
     }
+    // Without METRICS_TOKEN there is no /metrics: the router answers with its 404 page.
+    if (pathname === "/metrics" && config.metricsToken) {
+      if (!isMetricsToken(req.headers.authorization, config.metricsToken)) {
+        res.writeHead(401, {
+          "Content-Type": "text/plain; charset=utf-8",
+          "WWW-Authenticate": 'Bearer realm="metrics"',
+          "Cache-Control": "no-store",
+        });
+        res.end("Unauthorized\n");
+        return;
+      }
+      res.writeHead(200, {
+        "Content-Type": "text/plain; version=0.0.4; charset=utf-8",
+        "Cache-Control": "no-store",
+      });
+      res.end(metrics.render(await storesAnswer()));
+      return;
+    }
     if (staticFiles.serve(req, res, pathname)) return;
     if (await serveImage(req, res, pathname)) return;
     await new Promise<void>((resolve) => compress(req, res, resolve));
@@ -193,6 +217,8 @@ function createHttpServer(
   const server = createServer((req, res) => {
     const started = process.hrtime.bigint();
     res.on("close", () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      metrics.observe(req.method, res.statusCode, seconds);
       logger.info(
         {
           method: req.method,

@@ -166,6 +166,13 @@ describe("the app on the embedded database", () => {
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
   });
 
+  it("has no /metrics without METRICS_TOKEN", async () => {
+    const response = await fetch(`${app.url}/metrics`, {
+      headers: { authorization: "Bearer anything" },
+    });
+    expect(response.status).toBe(404);
+  });
+
   it("tells search engines what to read: robots.txt and the sitemaps", async () => {
     const robots = await fetch(`${app.url}/robots.txt`);
     expect(robots.status).toBe(200);
@@ -302,7 +309,7 @@ describe.runIf(testDatabaseUrl)("the app on PostgreSQL", () => {
 const hasRedisServer = spawnSync("redis-server", ["--version"]).status === 0;
 
 describe.runIf(hasRedisServer)("the app with REDIS_URL", () => {
-  it("keeps rate limits in Redis and reports its health", async () => {
+  it("keeps rate limits in Redis and reports its health, on /healthz and /metrics", async () => {
     // A Redis of the test's own, so it can be stopped without touching anyone else's.
     const port = await freePort();
     const startRedis = () =>
@@ -315,9 +322,27 @@ describe.runIf(hasRedisServer)("the app with REDIS_URL", () => {
     for (let tries = 0; !reader.isReady && tries < 50; tries++) {
       await reader.connect().catch(() => sleep(100));
     }
-    const app = await spawnApp({ REDIS_URL: url }).ready;
+    const token = "metrics-token-for-the-redis-test";
+    const app = await spawnApp({ REDIS_URL: url, METRICS_TOKEN: token }).ready;
+    const metrics = async () => {
+      const response = await fetch(`${app.url}/metrics`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/plain; version=0.0.4; charset=utf-8");
+      return response.text();
+    };
     try {
       expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+      const refused = await fetch(`${app.url}/metrics`, { headers: { authorization: "Bearer x" } });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get("www-authenticate")).toBe('Bearer realm="metrics"');
+      const up = await metrics();
+      expect(up).toContain("\nplukweide_database_up 1\n");
+      expect(up).toContain("\nplukweide_redis_up 1\n");
+      // The /healthz before it, counted and timed.
+      expect(up).toMatch(/\nplukweide_http_requests_total\{method="GET",status="200"\} [1-9]/);
+      expect(up).toMatch(/\nplukweide_http_request_duration_seconds_count [1-9]/);
       // Three reset mails to one address in a quarter of an hour, then 429: counted in Redis.
       const browser = new Visitor(() => app.url);
       const email = "redis-limits@example.org";
@@ -334,6 +359,7 @@ describe.runIf(hasRedisServer)("the app with REDIS_URL", () => {
       const down = await fetch(`${app.url}/healthz`);
       expect(down.status).toBe(503);
       expect(await down.json()).toEqual({ status: "unavailable" });
+      expect(await metrics()).toContain("\nplukweide_redis_up 0\n");
       expect(app.child.exitCode).toBeNull();
 
       redisServer = startRedis();

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { createMetrics, isMetricsToken } from "./metrics";
+
+/** The value of the sample `name` (labels included) in Prometheus text. */
+function sample(text: string, name: string): number | undefined {
+  const line = text.split("\n").find((candidate) => candidate.startsWith(`${name} `));
+  return line === undefined ? undefined : Number(line.slice(name.length + 1));
+}
+
+describe("metrics", () => {
+  it("counts requests by method and status, and their durations in cumulative buckets", () => {
+    const metrics = createMetrics();
+    metrics.observe("GET", 200, 0.003);
+    metrics.observe("GET", 200, 0.2);
+    metrics.observe("POST", 303, 0.04);
+    metrics.observe("BREW", 405, 12);
+    const text = metrics.render({ database: true });
+    expect(sample(text, 'plukweide_http_requests_total{method="GET",status="200"}')).toBe(2);
+    expect(sample(text, 'plukweide_http_requests_total{method="POST",status="303"}')).toBe(1);
+    expect(sample(text, 'plukweide_http_requests_total{method="other",status="405"}')).toBe(1);
+    const bucket = (le: string) =>
+      sample(text, `plukweide_http_request_duration_seconds_bucket{le="${le}"}`);
+    expect([bucket("0.005"), bucket("0.05"), bucket("0.25"), bucket("10"), bucket("+Inf")]).toEqual(
+      [1, 2, 3, 3, 4],
+    );
+    expect(sample(text, "plukweide_http_request_duration_seconds_count")).toBe(4);
+    expect(sample(text, "plukweide_http_request_duration_seconds_sum")).toBeCloseTo(12.243);
+    expect(sample(text, "plukweide_database_up")).toBe(1);
+    expect(text).not.toContain("plukweide_redis_up");
+    expect(sample(text, "process_resident_memory_bytes")).toBeGreaterThan(0);
+    expect(text.endsWith("\n")).toBe(true);
+  });
+
+  it("says which store does not answer", () => {
+    const text = createMetrics().render({ database: false, redis: true });
+    expect(sample(text, "plukweide_database_up")).toBe(0);
+    expect(sample(text, "plukweide_redis_up")).toBe(1);
+  });
+
+  it("takes only the bearer token itself", () => {
+    const token = "s3cret-metrics-token-0123456789";
+    expect(isMetricsToken(`Bearer ${token}`, token)).toBe(true);
+    for (const sent of [undefined, "", token, `Basic ${token}`, `Bearer ${token}x`, "Bearer "]) {
+      expect(isMetricsToken(sent, token)).toBe(false);
+    }
+  });
+});
