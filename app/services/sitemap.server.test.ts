@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { meadows } from "../../db/schema";
 import { testEngines } from "../../tests/support/databases";
+import { UTRECHT_MEADOW } from "../../tests/support/meadow-values";
 import type { DatabaseHandle } from "../adapters/db.server";
 import { SITEMAP_MEADOWS, sitemapCount, sitemapMeadows } from "./sitemap.server";
 
@@ -17,17 +18,10 @@ describe.each(testEngines)("sitemaps on $name", (engine) => {
     expect(await sitemapCount(db)).toBe(1);
     expect(await sitemapMeadows(db, 1)).toEqual([]);
     const field = (id: string, updatedAt: string, isDemo = false) => ({
+      ...UTRECHT_MEADOW,
       id,
-      name: `Veld ${id}`,
-      priceText: "Gratis",
-      openingHours: "Dagelijks",
-      street: "Laan",
-      houseNumber: "1",
-      postalCode: "3981 AB",
-      city: "Bunnik",
-      country: "NL",
-      lat: 52.06,
-      lng: 5.2,
+      lat: 52.09,
+      lng: 5.12,
       isDemo,
       updatedAt: new Date(updatedAt),
     });
