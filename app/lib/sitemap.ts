@@ -1,4 +1,5 @@
-import { LANGUAGES, withPrefix, type Language } from "~/lib/i18n";
+import { escapeMarkup } from "~/lib/escape-markup";
+import { LANGUAGES, pathInLanguage, type Language } from "~/lib/i18n";
 
 /**
  * robots.txt and the sitemaps (sitemaps.org): which pages search engines may read, and the
@@ -15,20 +16,9 @@ export interface SitemapEntry {
 /** The public pages that are not a meadow's: the start of a crawl. */
 export const SITEMAP_STATIC_PATHS = ["/", "/map", "/meadows", "/about", "/privacy", "/terms"];
 
-const XML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&apos;",
-};
-
-function xml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => XML_ESCAPES[character] ?? character);
-}
-
+/** `path` (in English) in `language`, at `origin`. */
 function address(origin: string, language: Language, path: string): string {
-  return `${origin}${withPrefix(language === "en" ? "" : language, path)}`;
+  return `${origin}${pathInLanguage(path, language)}`;
 }
 
 /**
@@ -39,16 +29,16 @@ export function sitemapUrlSet(origin: string, entries: SitemapEntry[]): string {
   const urls = entries.flatMap(({ path, lastModified }) => {
     const alternates = LANGUAGES.map(
       (language) =>
-        `<xhtml:link rel="alternate" hreflang="${language}" href="${xml(address(origin, language, path))}"/>`,
+        `<xhtml:link rel="alternate" hreflang="${language}" href="${escapeMarkup(address(origin, language, path))}"/>`,
     );
     alternates.push(
-      `<xhtml:link rel="alternate" hreflang="x-default" href="${xml(address(origin, "en", path))}"/>`,
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeMarkup(address(origin, "en", path))}"/>`,
     );
     return LANGUAGES.map((language) =>
       [
         "<url>",
-        `<loc>${xml(address(origin, language, path))}</loc>`,
-        lastModified ? `<lastmod>${xml(lastModified)}</lastmod>` : "",
+        `<loc>${escapeMarkup(address(origin, language, path))}</loc>`,
+        lastModified ? `<lastmod>${escapeMarkup(lastModified)}</lastmod>` : "",
         ...alternates,
         "</url>",
       ].join(""),
@@ -67,7 +57,8 @@ export function sitemapUrlSet(origin: string, entries: SitemapEntry[]): string {
 export function sitemapIndex(origin: string, pages: number): string {
   const sitemaps = Array.from(
     { length: pages },
-    (_, index) => `<sitemap><loc>${xml(`${origin}/sitemap.xml?page=${index + 1}`)}</loc></sitemap>`,
+    (_, index) =>
+      `<sitemap><loc>${escapeMarkup(`${origin}/sitemap.xml?page=${index + 1}`)}</loc></sitemap>`,
   );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -1,4 +1,5 @@
 import type { MailMessage } from "../adapters/mail.server";
+import { escapeMarkup } from "../lib/escape-markup";
 
 /**
  * The mails of the account flows, in English and Dutch. Each has a plain-text part and a simple
@@ -174,25 +175,25 @@ function render(kind: MailKind, { lang, to, name, url }: MailInput): MailMessage
   ].join("\n\n");
 
   const paragraph = (content: string) =>
-    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${escapeHtml(content)}</p>`;
-  const href = escapeHtml(link);
+    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${escapeMarkup(content)}</p>`;
+  const href = escapeMarkup(link);
   const html = `<!doctype html>
 <html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(mail.subject)}</title>
+<title>${escapeMarkup(mail.subject)}</title>
 </head>
 <body style="margin:0;padding:24px 12px;background-color:#f4f3ee;color:#1f2a22;font-family:${FONT};">
-<div role="article" aria-roledescription="email" aria-label="${escapeHtml(mail.subject)}" lang="${lang}" style="max-width:560px;margin:0 auto;padding:32px 24px;background-color:#ffffff;border-radius:8px;">
-<h1 style="margin:0 0 24px;font-size:24px;line-height:1.3;color:${BRAND_GREEN};">${escapeHtml(mail.heading)}</h1>
+<div role="article" aria-roledescription="email" aria-label="${escapeMarkup(mail.subject)}" lang="${lang}" style="max-width:560px;margin:0 auto;padding:32px 24px;background-color:#ffffff;border-radius:8px;">
+<h1 style="margin:0 0 24px;font-size:24px;line-height:1.3;color:${BRAND_GREEN};">${escapeMarkup(mail.heading)}</h1>
 ${[greeting, ...mail.intro].map(paragraph).join("\n")}
-<p style="margin:28px 0;"><a href="${href}" style="display:inline-block;padding:12px 24px;background-color:${BRAND_GREEN};color:#ffffff;font-size:16px;font-weight:bold;text-decoration:none;border-radius:6px;">${escapeHtml(mail.button)}</a></p>
-<p style="margin:0 0 24px;font-size:14px;line-height:1.5;color:#4b5a4f;">${escapeHtml(common.linkFallback)}<br><a href="${href}" style="color:${BRAND_GREEN};word-break:break-all;">${href}</a></p>
+<p style="margin:28px 0;"><a href="${href}" style="display:inline-block;padding:12px 24px;background-color:${BRAND_GREEN};color:#ffffff;font-size:16px;font-weight:bold;text-decoration:none;border-radius:6px;">${escapeMarkup(mail.button)}</a></p>
+<p style="margin:0 0 24px;font-size:14px;line-height:1.5;color:#4b5a4f;">${escapeMarkup(common.linkFallback)}<br><a href="${href}" style="color:${BRAND_GREEN};word-break:break-all;">${href}</a></p>
 ${mail.outro.map(paragraph).join("\n")}
-<p style="margin:24px 0 0;font-size:16px;line-height:1.5;">${common.signOff.map(escapeHtml).join("<br>")}</p>
+<p style="margin:24px 0 0;font-size:16px;line-height:1.5;">${common.signOff.map(escapeMarkup).join("<br>")}</p>
 </div>
-<p style="margin:16px 0 0;text-align:center;font-size:13px;color:#5b675e;">${escapeHtml(common.footer)}</p>
+<p style="margin:16px 0 0;text-align:center;font-size:13px;color:#5b675e;">${escapeMarkup(common.footer)}</p>
 </body>
 </html>
 `;
@@ -207,13 +208,4 @@ function checkedLink(url: string): string {
     throw new Error(`Mail links must be http(s) URLs, not ${parsed.protocol}`);
   }
   return url;
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }
