@@ -17,13 +17,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.get(appContext);
   const origin = config.appUrl.origin;
   const page = new URL(request.url).searchParams.get("page");
-  const pages = await sitemapCount(db);
-  if (page === null) return new Response(sitemapIndex(origin, pages), { headers: XML });
+  if (page === null) {
+    return new Response(sitemapIndex(origin, await sitemapCount(db)), { headers: XML });
+  }
   const number = /^[1-9][0-9]{0,8}$/.test(page) ? Number(page) : 0;
-  if (number < 1 || number > pages) {
+  const entries = number > 0 ? await sitemapMeadows(db, number) : [];
+  // The first always exists (it lists the other public pages); past the last, nothing is left.
+  if (number < 1 || (number > 1 && entries.length === 0)) {
     return new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store" } });
   }
-  const entries = await sitemapMeadows(db, number);
   const others = number === 1 ? SITEMAP_STATIC_PATHS.map((path) => ({ path })) : [];
   return new Response(sitemapUrlSet(origin, [...others, ...entries]), { headers: XML });
 }
