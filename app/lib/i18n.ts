@@ -45,26 +45,6 @@ export function pathInLanguage(pathname: string, language: Language): string {
 }
 
 /**
- * Only a path on this site may be a redirect target: no scheme, no host, no protocol-relative
- * `//evil.example`, no backslash tricks browsers treat as slashes.
- */
-export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || value.length === 0 || value.length > 2000) return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return fallback;
-  // Control characters (tabs and newlines are dropped by URL parsers) could smuggle a host in.
-  if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) {
-    return fallback;
-  }
-  try {
-    const url = new URL(value, "http://plukweide.invalid");
-    if (url.host !== "plukweide.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
-}
-
-/**
  * The language a first-time visitor's browser prefers among ours, from Accept-Language
  * (`nl-BE,nl;q=0.9,en;q=0.8`). Undefined when none of ours is named.
  */

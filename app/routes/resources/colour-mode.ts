@@ -3,7 +3,7 @@ import { z } from "zod";
 import { appContext } from "~/context";
 import { serializeColourMode } from "~/cookies.server";
 import { COLOUR_MODES } from "~/lib/colour-mode";
-import { safeRedirectPath } from "~/lib/i18n";
+import { safeRedirectPath } from "~/lib/redirect-path";
 import type { Route } from "./+types/colour-mode";
 import { readForm } from "~/lib/read-form.server";
 

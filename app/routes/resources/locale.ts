@@ -2,7 +2,8 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { appContext } from "~/context";
 import { serializeLanguageCookie } from "~/cookies.server";
-import { LANGUAGES, pathInLanguage, safeRedirectPath } from "~/lib/i18n";
+import { LANGUAGES, pathInLanguage } from "~/lib/i18n";
+import { safeRedirectPath } from "~/lib/redirect-path";
 import type { Route } from "./+types/locale";
 import { readForm } from "~/lib/read-form.server";
 

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { appContext } from "~/context";
 import { serializeToast } from "~/cookies.server";
-import { safeRedirectPath } from "~/lib/i18n";
+import { safeRedirectPath } from "~/lib/redirect-path";
 import type { Route } from "./+types/logout";
 import { forwardCookies } from "~/route-headers";
 import { readForm } from "~/lib/read-form.server";

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnApp, type AppProcess } from "../support/app-process";
+import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { totpCode } from "../support/totp";
+import { freePort, Visitor } from "../support/visitor";
+
+/**
+ * Every route that takes a return address, sent the addresses an attacker would: each answer's
+ * Location, read as a browser reads it, stays on this site.
+ */
+
+const HOSTILE = [
+  "/.//evil.example/phish",
+  "/a/..//evil.example",
+  "/a/%2e%2e//evil.example",
+  "//evil.example",
+  "/\\evil.example",
+  "https://evil.example/",
+  "/\t/evil.example",
+];
+
+describe("return addresses on the production build", () => {
+  let smtp: TestSmtpServer;
+  let app: AppProcess;
+  let appUrl: string;
+  let addresses = 0;
+  const visitor = () => new Visitor(() => app.url);
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    const port = await freePort();
+    appUrl = `http://127.0.0.1:${port}`;
+    app = await spawnApp({ PORT: String(port), APP_URL: appUrl, SMTP_URL: smtp.url }).ready;
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await smtp?.close();
+  });
+
+  /** Where a browser goes from `response`; fails the test when it would leave the site. */
+  function landing(response: Response): URL {
+    expect(response.status).toBe(302);
+    const target = new URL(response.headers.get("location")!, `${appUrl}/somewhere/deep`);
+    expect(target.origin).toBe(appUrl);
+    return target;
+  }
+
+  async function member(password = "rozen-in-juni") {
+    const browser = visitor();
+    const email = `rosa+${Date.now()}-${++addresses}@example.org`;
+    await browser.post("/register", { name: "Rosa", email, password, confirmPassword: password });
+    const mail = await smtp.waitForMail((received) => received.to.includes(email));
+    const link = /https?:\/\/\S+/.exec(mail.text)![0];
+    expect((await browser.get(link)).status).toBe(302);
+    return { browser, email, password };
+  }
+
+  it.each(HOSTILE)("keeps sign-in by POST on the site for %j", async (redirectTo) => {
+    const { email, password } = await member();
+    expect(landing(await visitor().post("/login", { email, password, redirectTo })).pathname).toBe(
+      "/",
+    );
+  });
+
+  it("keeps a signed-in member opening /login on the site, in their language", async () => {
+    const { browser } = await member();
+    for (const redirectTo of HOSTILE) {
+      const query = new URLSearchParams({ redirectTo });
+      expect(landing(await browser.get(`/login?${query}`)).pathname).toBe("/");
+      expect(landing(await browser.get(`/nl/login?${query}`)).pathname).toBe("/nl");
+    }
+    const good = await browser.get(`/login?${new URLSearchParams({ redirectTo: "/map?z=3" })}`);
+    expect(landing(good).href).toBe(`${appUrl}/map?z=3`);
+  });
+
+  it("keeps the colour-mode and language switches on the site", async () => {
+    for (const redirectTo of HOSTILE) {
+      const mode = await visitor().post("/resources/colour-mode", { mode: "dark", redirectTo });
+      expect(landing(mode).pathname).toBe("/");
+      const language = await visitor().post("/resources/locale", { lang: "nl", redirectTo });
+      expect(landing(language).pathname).toBe("/nl");
+    }
+    const back = await visitor().post("/resources/locale", { lang: "nl", redirectTo: "/about" });
+    expect(landing(back).pathname).toBe("/nl/about");
+  });
+
+  it("keeps sign-out on the site", async () => {
+    for (const redirectTo of HOSTILE) {
+      const { browser } = await member();
+      expect(landing(await browser.post("/resources/logout", { redirectTo })).pathname).toBe("/");
+    }
+  });
+
+  it("keeps the second step of signing in on the site", async () => {
+    const { browser, email, password } = await member();
+    const setup = await browser.post("/settings", { intent: "two-factor-enable", password });
+    const uri = /otpauth:\/\/totp\/[^"&<\s]+(?:&amp;[^"&<\s]+)*/
+      .exec(await setup.text())![0]
+      .replaceAll("&amp;", "&");
+    const on = await browser.post("/settings", {
+      intent: "two-factor-verify",
+      code: totpCode(uri),
+    });
+    expect(on.status).toBe(302);
+
+    for (const redirectTo of HOSTILE.slice(0, 3)) {
+      const stranger = visitor();
+      const first = await stranger.post("/login", { email, password, redirectTo });
+      expect(landing(first).pathname).toBe("/two-factor");
+      // The attacker's link may name any return address: the page decides where it really goes.
+      const query = new URLSearchParams({ redirectTo });
+      const second = await stranger.post(`/two-factor?${query}`, { code: totpCode(uri) });
+      expect(landing(second).pathname).toBe("/");
+    }
+  });
+});
