@@ -65,6 +65,8 @@ export default defineConfig({
         APP_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: dataDir,
         LOG_LEVEL: "warn",
+        // Each journey sends an address of its own in X-Forwarded-For (tests/e2e/members.ts).
+        TRUSTED_PROXIES: "127.0.0.1",
         SMTP_URL: `smtp://user:pass@127.0.0.1:${smtpPort}`,
         // No map server is reachable here: a closed loopback port fails at once, so every map
         // shows the built-in basemap (tests/e2e/map.spec.ts checks that it does).

@@ -45,10 +45,8 @@ export default function handleRequest(
     // Crawlers and link previews get the whole document at once.
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    );
+    let timeoutId: ReturnType<typeof setTimeout> | undefined;
+    let ended = false;
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -62,8 +60,8 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough({
             final(callback) {
+              ended = true;
               clearTimeout(timeoutId);
-              timeoutId = undefined;
               callback();
             },
           });
@@ -77,6 +75,8 @@ export default function handleRequest(
           );
         },
         onShellError(error: unknown) {
+          ended = true;
+          clearTimeout(timeoutId);
           reject(error);
         },
         onError(error: unknown) {
@@ -87,6 +87,8 @@ export default function handleRequest(
         },
       },
     );
+    // Set once `abort` exists: a render that fails at once must not leave a timer that calls it.
+    if (!ended) timeoutId = setTimeout(abort, streamTimeout + 1000);
   });
 }
 
@@ -100,6 +102,21 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const path = new URL(request.url).pathname;
   // The context is missing only when React Router fails before it could create one.
   const logger = context?.get(appContext).logger;
-  if (logger) logger.error({ err: error, method: request.method, path }, "unhandled error");
-  else console.error(error);
+  if (!logger) {
+    console.error(error);
+  } else if (isRefusedCrossSitePost(error)) {
+    // React Router's own Origin check refused the post and answered 400: an answer, not a fault.
+    logger.warn({ method: request.method, path }, "cross-site request refused");
+  } else {
+    logger.error({ err: error, method: request.method, path }, "unhandled error");
+  }
 };
+
+/** The errors React Router's CSRF check throws (`throwIfPotentialCSRFAttack`) before an action. */
+function isRefusedCrossSitePost(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.message.startsWith("The `request.url` origin does not match `origin` header") ||
+      error.message.startsWith("`origin` header is not a valid URL"))
+  );
+}

@@ -90,6 +90,25 @@ describe("parseConfig", () => {
     expect(message).toMatch(/^PORT must be .*; DATABASE_URL must be a postgres:\/\/ URL$/);
   });
 
+  it("trusts no proxy unless TRUSTED_PROXIES names it, and reads addresses and ranges", () => {
+    expect(parseConfig({}, "/srv/app", fixedSecret).trustedProxies).toEqual([]);
+    const config = parseConfig(
+      { TRUSTED_PROXIES: "127.0.0.1, 10.0.0.0/8 fd00::/8,::1" },
+      "/srv/app",
+      fixedSecret,
+    );
+    expect(config.trustedProxies).toEqual(["127.0.0.1", "10.0.0.0/8", "fd00::/8", "::1"]);
+  });
+
+  it.each(["localhost", "10.0.0.0/33", "10.0.0.0/8/8", "fd00::/129", "nginx"])(
+    "refuses TRUSTED_PROXIES=%s",
+    (value) => {
+      expect(configError({ TRUSTED_PROXIES: value })).toBe(
+        "TRUSTED_PROXIES must list addresses or ranges, e.g. 127.0.0.1,10.0.0.0/8",
+      );
+    },
+  );
+
   it("requires AUTH_SECRET in production on PostgreSQL", () => {
     expect(configError({ NODE_ENV: "production", DATABASE_URL: "postgres://db/app" })).toContain(
       "AUTH_SECRET must be set in production",

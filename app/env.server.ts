@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -30,6 +31,20 @@ function urlWithProtocols(protocols: string[], expected: string) {
 }
 
 const httpUrl = urlWithProtocols(["http:", "https:"], "an http:// or https:// URL");
+
+/** `127.0.0.1, 10.0.0.0/8` as its entries. */
+function proxyEntries(value: string): string[] {
+  return value.split(/[\s,]+/).filter((entry) => entry !== "");
+}
+
+/** An address or a range of them (`10.0.0.0/8`, `fd00::/8`). */
+function isProxyEntry(entry: string): boolean {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 6 ? 128 : 32);
+}
 
 const booleanFlag = optionalString.refine(
   (value) => value === undefined || ["true", "false", "1", "0"].includes(value.toLowerCase()),
@@ -75,6 +90,10 @@ const rawSchema = z.object({
     .enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` })
     .optional()
     .default("info"),
+  TRUSTED_PROXIES: optionalString.refine(
+    (value) => value === undefined || proxyEntries(value).every(isProxyEntry),
+    { message: "must list addresses or ranges, e.g. 127.0.0.1,10.0.0.0/8" },
+  ),
   METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, {
     message: "must be at least 16 characters",
   }),
@@ -110,6 +129,8 @@ export interface Config {
   seedDemo: boolean | undefined;
   logLevel: LogLevel;
   metricsToken: string | undefined;
+  /** Proxies whose X-Forwarded-* headers are believed: addresses and ranges. */
+  trustedProxies: string[];
 }
 
 /** A free OpenStreetMap-based vector style that needs no key; see DESIGN.md "Map". */
@@ -198,6 +219,7 @@ export function parseConfig(
       raw.SEED_DEMO === undefined ? undefined : ["true", "1"].includes(raw.SEED_DEMO.toLowerCase()),
     logLevel: raw.LOG_LEVEL,
     metricsToken: raw.METRICS_TOKEN,
+    trustedProxies: raw.TRUSTED_PROXIES === undefined ? [] : proxyEntries(raw.TRUSTED_PROXIES),
   };
 }
 

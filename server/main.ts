@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
-import { createRequestListener } from "@react-router/node";
+import type { Duplex } from "node:stream";
+import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import compression from "compression";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { openDatabase, type DatabaseHandle } from "../app/adapters/db.server";
 import { seedDemoDataAtStart } from "../db/seed/demo.server";
 import { createLogger, type Logger } from "../app/adapters/logger.server";
@@ -15,8 +16,9 @@ import { createAuth } from "../app/services/auth.server";
 import { createGeocoder } from "../app/adapters/geocoder.server";
 import { removeAccountFiles } from "../app/services/profiles.server";
 import { appContext, clientIpContext } from "../app/context";
-import { clientIp } from "./client-ip";
+import { clientAddress, createProxyTrust, publicOrigin } from "./forwarded";
 import { isAllowedOrigin } from "./origin-check";
+import { createMethodCheck, type MethodCheck } from "./route-methods";
 import { parseConfig, type Config } from "../app/env.server";
 import { checkRequest } from "./request-guard";
 import { createStaticFiles } from "./static-files";
@@ -133,19 +135,32 @@ function createHttpServer(
   };
   // The client build's version: changes with every deploy, so open tabs can notice a new one.
   const currentBuildId = async () => (await deps.loadBuild()).assets.version;
-  const handleWithRouter = createRequestListener({
-    build: deps.loadBuild,
-    mode: deps.devMiddleware ? "development" : "production",
-    async getLoadContext(request, client) {
-      const context = new RouterContextProvider();
-      context.set(appContext, { ...services, buildId: await currentBuildId() });
-      context.set(
-        clientIpContext,
-        clientIp(client.address, request.headers.get("x-forwarded-for") ?? undefined),
-      );
-      return context;
-    },
-  });
+  const mode = deps.devMiddleware ? "development" : "production";
+  const handleRequest = createRequestHandler(deps.loadBuild, mode);
+  const methodChecks = new WeakMap<ServerBuild, ReturnType<typeof createMethodCheck>>();
+  const checkMethod = async (method: string, pathname: string) => {
+    const build = await deps.loadBuild();
+    let check = methodChecks.get(build);
+    if (!check) methodChecks.set(build, (check = createMethodCheck(build)));
+    return check(method, pathname);
+  };
+  const proxies = createProxyTrust(config.trustedProxies);
+  /** Hands the request to React Router, with the address and origin the browser really used. */
+  const handleWithRouter = async (req: IncomingMessage, res: ServerResponse, origin: URL) => {
+    const request = createRequest(req, res, { protocol: origin.protocol, host: origin.host });
+    const context = new RouterContextProvider();
+    context.set(appContext, { ...services, buildId: await currentBuildId() });
+    context.set(clientIpContext, clientAddress(req, proxies));
+    let response: Response;
+    try {
+      response = await handleRequest(request, context);
+    } catch (error) {
+      // The visitor went away while the page was being made: nobody is left to answer.
+      if (request.signal.aborted) return;
+      throw error;
+    }
+    if (!res.destroyed) await sendResponse(res, response);
+  };
 
   // Pages and JSON are compressed as they stream; built assets come precompressed (static-files).
   const compress = compression() as unknown as Middleware;
@@ -169,9 +184,22 @@ function createHttpServer(
       return;
     }
     const { pathname } = check;
-    if (!isAllowedOrigin(req, config.appUrl.origin)) {
+    const forwarded = publicOrigin(req, proxies);
+    const requestOrigin = forwarded.host ? `${forwarded.protocol}//${forwarded.host}` : undefined;
+    const siteOrigins = [config.appUrl.origin, ...(requestOrigin ? [requestOrigin] : [])];
+    if (!isAllowedOrigin(req, siteOrigins)) {
+      logger.warn({ method: req.method, path: safePath(req.url) }, "cross-site request refused");
       res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" });
       res.end("Cross-site request refused\n");
+      return;
+    }
+    const ownPath =
+      pathname === "/healthz" ||
+      pathname === "/version.json" ||
+      (pathname === "/metrics" && config.metricsToken !== undefined);
+    if (ownPath && req.method !== "GET" && req.method !== "HEAD") {
+      const allow = "GET, HEAD, OPTIONS";
+      answerPlainly(res, { kind: req.method === "OPTIONS" ? "options" : "not-allowed", allow });
       return;
     }
     if (pathname === "/healthz") {
@@ -210,8 +238,19 @@ function createHttpServer(
     }
     if (staticFiles.serve(req, res, pathname)) return;
     if (await serveImage(req, res, pathname)) return;
+    const method = await checkMethod(req.method ?? "GET", pathname);
+    if (method.kind !== "router") {
+      answerPlainly(res, method);
+      return;
+    }
     await new Promise<void>((resolve) => compress(req, res, resolve));
-    await handleWithRouter(req, res);
+    // A post from APP_URL is built on APP_URL, so React Router's own Origin check agrees with ours.
+    const origin = new URL(
+      req.headers.origin === config.appUrl.origin
+        ? config.appUrl.origin
+        : (requestOrigin ?? config.appUrl.origin),
+    );
+    await handleWithRouter(req, res, origin);
   };
 
   const server = createServer((req, res) => {
@@ -245,6 +284,13 @@ function createHttpServer(
     if (deps.devMiddleware) deps.devMiddleware(req, res, run);
     else run();
   });
+  // CONNECT asks the server to be a tunnel, which it is not; Node hands it over as a raw socket.
+  server.on("connect", (req: IncomingMessage, socket: Duplex) => {
+    logger.info({ method: req.method, status: 405 }, "request");
+    socket.end(
+      "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+    );
+  });
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   server.on("clientError", (error, socket) => {
     // Unparseable requests (bad request line, oversized headers): answer 400 and move on.
@@ -253,6 +299,21 @@ function createHttpServer(
     logger.debug({ code: (error as NodeJS.ErrnoException).code }, "client error");
   });
   return server;
+}
+
+/** Answers what the router cannot: OPTIONS, a method no route takes, a path no route can match. */
+function answerPlainly(res: ServerResponse, method: Exclude<MethodCheck, { kind: "router" }>) {
+  const text = { "Content-Type": "text/plain; charset=utf-8" };
+  if (method.kind === "not-found") {
+    res.writeHead(404, text);
+    res.end("Not Found\n");
+  } else if (method.kind === "options") {
+    res.writeHead(204, { Allow: method.allow });
+    res.end();
+  } else {
+    res.writeHead(405, { ...text, Allow: method.allow });
+    res.end("Method Not Allowed\n");
+  }
 }
 
 function setSecurityHeaders(res: ServerResponse) {

@@ -4,16 +4,14 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Cross-site request forgery guard for every state-changing request: a browser always names the
- * page a form or fetch came from in `Origin`, and it must be this site (APP_URL, or the host the
- * request was sent to). Requests without `Origin` come from non-browser clients, which carry no
- * cookies from someone else's session; SameSite=Lax session cookies cover old browsers.
+ * page a form or fetch came from in `Origin`, and it must be this site: APP_URL, or the origin the
+ * request was sent to (its Host, or what a trusted proxy forwarded). Requests without `Origin`
+ * come from non-browser clients, which carry no cookies from someone else's session; SameSite=Lax
+ * session cookies cover old browsers.
  */
-export function isAllowedOrigin(req: IncomingMessage, appOrigin: string): boolean {
+export function isAllowedOrigin(req: IncomingMessage, siteOrigins: readonly string[]): boolean {
   if (SAFE_METHODS.has(req.method ?? "GET")) return true;
   const origin = req.headers.origin;
   if (origin === undefined) return true;
-  if (origin === appOrigin) return true;
-  const host = req.headers.host;
-  if (!host) return false;
-  return origin === `http://${host}` || origin === `https://${host}`;
+  return siteOrigins.includes(origin);
 }

@@ -3,7 +3,8 @@ import type { IncomingMessage } from "node:http";
 /** Largest request body the app accepts: a 15 MB photo plus form fields and multipart framing. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
-const HOST_PATTERN = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+/** A host name or address with an optional port; nothing else may become a request's host. */
+export const HOST_PATTERN = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 export type GuardResult =
   { ok: true; pathname: string } | { ok: false; status: 400 | 411 | 413; reason: string };

@@ -50,8 +50,8 @@ export const registerTexts = {
 
 let visitors = 0;
 /**
- * Each journey is a visitor of its own. The app trusts X-Forwarded-For from loopback (as behind a
- * reverse proxy), so the per-address limits on registering and mailing (a handful an hour) count
+ * Each journey is a visitor of its own. The test server trusts X-Forwarded-For from loopback
+ * (TRUSTED_PROXIES, as behind a reverse proxy), so the per-address limits on registering and mailing (a handful an hour) count
  * each journey apart instead of adding up over the whole run. The worker's index keeps a worker
  * that restarts after a failure from reusing the addresses of the one before it.
  */

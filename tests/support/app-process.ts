@@ -32,6 +32,9 @@ export function spawnApp(env: Record<string, string | undefined> = {}): AppProce
       HOST: "127.0.0.1",
       DATA_DIR: freshDataDir(),
       SEED_DEMO: "false",
+      // Tests give each client an address of its own in X-Forwarded-For, as a proxy on loopback
+      // would (tests/support/visitor.ts).
+      TRUSTED_PROXIES: "127.0.0.1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

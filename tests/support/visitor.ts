@@ -12,8 +12,9 @@ export async function freePort(): Promise<number> {
 let clients = 0;
 
 /**
- * One browser: its own cookie jar and its own address. The app trusts X-Forwarded-For from
- * loopback (as behind a reverse proxy), so each visitor counts against rate limits of its own.
+ * One browser: its own cookie jar and its own address. Test servers trust X-Forwarded-For from
+ * loopback (TRUSTED_PROXIES, as behind a reverse proxy), so each visitor counts against rate
+ * limits of its own.
  */
 export class Visitor {
   readonly ip = `198.51.100.${++clients}`;

@@ -18,7 +18,3 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers: { "Set-Cookie": await serializeColourMode(parsed.data.mode, config) },
   });
 }
-
-export function loader() {
-  throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
-}

@@ -20,7 +20,3 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers: { "Set-Cookie": await serializeLanguageCookie(parsed.data.lang, config) },
   });
 }
-
-export function loader() {
-  throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
-}

@@ -23,7 +23,3 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   return redirect(safeRedirectPath(form.get("redirectTo")), { headers });
 }
-
-export function loader() {
-  throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
-}

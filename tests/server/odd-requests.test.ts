@@ -1,0 +1,171 @@
+import { request as httpRequest } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnApp, type AppProcess } from "../support/app-process";
+
+/**
+ * What an attacker or a confused client sends: every method to every kind of route, and paths no
+ * page has. Each gets a deliberate answer, and nothing reaches the process as an uncaught error.
+ */
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** A raw request: fetch refuses methods such as TRACE and CONNECT before sending them. */
+function send(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    // Node sends no length with an OPTIONS or DELETE body unless told; a browser always does.
+    const length = body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) };
+    const options = { host: "127.0.0.1", port, method, path, headers: { ...length, ...headers } };
+    const req = httpRequest(options, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+    });
+    req.on("connect", (res, socket) => {
+      socket.destroy();
+      resolve({ status: res.statusCode ?? 0, headers: res.headers });
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND"];
+
+/** One path of each kind: pages, forms, resources, JSON, files, server endpoints, nothing. */
+const PATHS = [
+  "/",
+  "/nl",
+  "/meadows",
+  "/nl/meadows/does-not-exist",
+  "/meadows/add",
+  "/login",
+  "/resources/locale",
+  "/resources/logout",
+  "/api/meadows",
+  "/robots.txt",
+  "/sitemap.xml",
+  "/healthz",
+  "/version.json",
+  "/favicon.svg",
+  "/assets/missing.js",
+  "/images/missing.webp",
+  "/meadows.data",
+  "/_.data",
+  "/nowhere",
+  "/nl/nowhere",
+];
+
+const ODD_PATHS = [
+  "/nope%0A",
+  "/nl%0A",
+  "/meadows%0D",
+  "/x%E2%80%A8",
+  "/%E2%80%A9",
+  "/nl/meadows/%0A/edit",
+  "/meadows/%E2%80%A8",
+  "/%2e%2e/%2e%2e/etc/passwd",
+  "/..%2f..%2fetc%2fpasswd",
+  "/%ZZ",
+  "/%00",
+  "/%C0%AF",
+  `/${"a".repeat(4000)}`,
+  "/meadows?q=%0A%0D%E2%80%A8",
+  "/login?redirectTo=%0A%2F%2Fevil.example",
+];
+
+describe("odd requests on the production build", () => {
+  let app: AppProcess;
+
+  beforeAll(async () => {
+    app = await spawnApp().ready;
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("answers every method on every kind of route without a 5xx", async () => {
+    const answers: string[] = [];
+    for (const path of PATHS) {
+      for (const method of METHODS) {
+        const body = method === "GET" || method === "HEAD" ? undefined : "a=b";
+        const headers: Record<string, string> = body
+          ? { "content-type": "application/x-www-form-urlencoded" }
+          : {};
+        const { status, headers: answer } = await send(app.port, method, path, headers, body);
+        answers.push(`${method} ${path} ${status}`);
+        expect(status, `${method} ${path}`).toBeLessThan(500);
+        if (status === 405) expect(answer.allow, `${method} ${path}`).toMatch(/^[A-Z, ]+$/);
+      }
+      const tunnel = await send(app.port, "CONNECT", path);
+      expect(tunnel.status).toBe(405);
+    }
+    expect(answers).toContain("OPTIONS /login 204");
+    expect(answers).toContain("TRACE /meadows 405");
+    expect(answers).toContain("PUT /nowhere 404");
+  });
+
+  it("names the methods a route takes in Allow", async () => {
+    const options = await send(app.port, "OPTIONS", "/login");
+    expect(options.status).toBe(204);
+    expect(options.headers.allow).toBe("GET, HEAD, POST, OPTIONS");
+    const trace = await send(app.port, "TRACE", "/meadows");
+    expect(trace.status).toBe(405);
+    expect(trace.headers.allow).toBe("GET, HEAD, OPTIONS");
+    const readSwitch = await send(app.port, "GET", "/resources/locale");
+    expect(readSwitch.status).toBe(405);
+    expect(readSwitch.headers.allow).toBe("POST, OPTIONS");
+    const postHealth = await send(app.port, "POST", "/healthz", {}, "");
+    expect(postHealth.status).toBe(405);
+    expect(postHealth.headers.allow).toBe("GET, HEAD, OPTIONS");
+  });
+
+  it("answers paths that name nothing with 404 or 400, never 5xx", async () => {
+    for (const path of ODD_PATHS) {
+      const { status } = await send(app.port, "GET", path);
+      expect(status, path).toBeGreaterThanOrEqual(200);
+      expect(status, path).toBeLessThan(500);
+    }
+    expect((await send(app.port, "GET", "/nope%0A")).status).toBe(404);
+    expect((await send(app.port, "GET", "/nl%0A")).status).toBe(404);
+    expect((await send(app.port, "OPTIONS", "/nope%0A")).status).toBe(404);
+  });
+
+  it("logs a refused cross-site post as a warning, not an error", async () => {
+    const refused = await send(
+      app.port,
+      "POST",
+      "/resources/colour-mode",
+      { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+      "mode=dark&redirectTo=%2F",
+    );
+    expect(refused.status).toBe(403);
+    // The log line reaches this process through a pipe, a moment after the answer.
+    let line: Record<string, unknown> | undefined;
+    for (let waited = 0; !line && waited < 5_000; waited += 50) {
+      line = app.logLines().find((entry) => entry.msg === "cross-site request refused");
+      if (!line) await sleep(50);
+    }
+    expect(line?.level).toBe("warn");
+  });
+
+  it("raises no uncaught error and no error log line, even after the render timeout", async () => {
+    // The render timeout is five seconds; a timer left behind by a failed render fires after it.
+    await sleep(6_500);
+    expect(app.child.exitCode).toBeNull();
+    const errors = app
+      .logLines()
+      .filter((entry) => ["error", "fatal"].includes(String(entry.level)));
+    expect(errors).toEqual([]);
+    expect(app.stderr()).toBe("");
+    expect((await send(app.port, "GET", "/healthz")).status).toBe(200);
+  });
+});
