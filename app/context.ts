@@ -24,5 +24,5 @@ export interface AppServices {
 
 export const appContext = createContext<AppServices>();
 
-/** The address the request came from (see server/client-ip.ts); for rate limits. */
+/** The address the request came from (see server/forwarded.ts); for rate limits. */
 export const clientIpContext = createContext<string>("unknown");
