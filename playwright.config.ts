@@ -19,7 +19,9 @@ const mailDir = (process.env.E2E_MAIL_DIR ||= mkdtempSync(
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  // Spec files run side by side against the one server: each journey makes its own members and
+  // meadows and asserts properties of the demo data, never counts another file could change.
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
