@@ -116,7 +116,7 @@ export function createSignInThrottle({ db, limits, mailer, logger, appUrl }: Thr
     const lang = account.locale;
     const url = new URL(withPrefix(lang === "en" ? "" : lang, "/forgot-password"), appUrl).href;
     // Not awaited: the answer to the attempt must not wait for (or reveal) a mail.
-    mailer.send(signInAlertMail({ lang, to: account.email, name: account.name, url })).then(
+    void mailer.send(signInAlertMail({ lang, to: account.email, name: account.name, url })).then(
       () => logger.info({ userId: account.id }, "sign-in alert mailed"),
       (error: unknown) => logger.error({ err: error, userId: account.id }, "sign-in alert failed"),
     );
@@ -180,13 +180,12 @@ export function createSignInThrottle({ db, limits, mailer, logger, appUrl }: Thr
     },
 
     /**
-     * The password was right (a second step may follow): the account's or the device's count of
-     * failures starts again.
+     * The password was right (a second step may follow): from an unknown browser, the account's
+     * count of failures starts again. A known device's count starts again once it is signed in
+     * (`deviceSignedIn`), after any second step.
      */
     async succeeded(gate: OpenSignInGate): Promise<void> {
-      await limits.reset(
-        gate.device ? keys.device(gate.device.nonce) : keys.account(gate.attempt.email),
-      );
+      if (!gate.device) await limits.reset(keys.account(gate.attempt.email));
     },
 
     /**
