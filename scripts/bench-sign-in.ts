@@ -5,8 +5,12 @@
 // its own there), registers a member for every four runs, then posts BENCH_RUNS (default 80)
 // wrong passwords of each kind, the kinds taking turns, each from an address of its own and each
 // account at most four times, so no rate limit answers instead. Prints p50/p95/range per kind and
-// of the difference between the two in each round, and writes every sample as JSON to BENCH_OUT
-// (default: a file in the temporary directory, named in the output).
+// of the difference between the two in each round. Then, in this process on PGlite, the same
+// checks without HTTP, counting the statements each sends to the database: Better Auth's
+// `signInEmail` alone (what the sign-in action ran before ADR 17), and the action's checks now
+// (app/services/sign-in-throttle.server.ts). Writes every sample as JSON to BENCH_OUT (default: a
+// file in the temporary directory, named in the output).
+import "./resolve-ts.ts";
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -176,7 +180,91 @@ if (serverUrl) {
     await admin(`drop database if exists "${name}" with (force)`);
   }
 }
-writeFileSync(out, JSON.stringify(results, null, 2));
+
+/** A wrong password's work in this process, and the statements it sends, per kind of address. */
+async function inProcess() {
+  const { openPglite } = await import("../app/adapters/db.server.ts");
+  const { createDatabaseLimits } = await import("../app/adapters/limits.server.ts");
+  const { createLogger } = await import("../app/adapters/logger.server.ts");
+  const { parseConfig } = await import("../app/env.server.ts");
+  const { createAuth } = await import("../app/services/auth.server.ts");
+  const { createSignInThrottle } = await import("../app/services/sign-in-throttle.server.ts");
+  const handle = await openPglite(undefined);
+  await handle.migrate();
+  // Every statement drizzle sends to PGlite goes through its client's `query`.
+  const client = (handle.db as unknown as { $client: { query: (...args: never[]) => unknown } })
+    .$client;
+  const query = client.query.bind(client);
+  let statements = 0;
+  client.query = (...args) => ((statements += 1), query(...args));
+  const config = parseConfig(
+    { APP_URL: "http://127.0.0.1:3000" },
+    process.cwd(),
+    () => "a-secret-for-the-benchmark-only-0123456789",
+  );
+  const logger = createLogger("silent");
+  const mailer = { send: async () => {} };
+  const auth = createAuth({ config, db: handle.db, mailer, logger });
+  const throttle = createSignInThrottle({
+    db: handle.db,
+    limits: createDatabaseLimits(handle.db),
+    mailer,
+    logger,
+    appUrl: config.appUrl,
+  });
+  const members: string[] = [];
+  for (let index = 0; index < ACCOUNTS; index += 1) {
+    const email = `member-${index}@bench.example`;
+    await auth.api.signUpEmail({ body: { name: "Bench Member", email, password: "right-pw-1" } });
+    members.push(email);
+  }
+  const paths = {
+    "Better Auth's signInEmail alone": async (email: string) => {
+      await auth.api
+        .signInEmail({ body: { email, password: "wrong-pw-1" }, headers: new Headers() })
+        .catch(() => undefined);
+    },
+    "the sign-in action's checks": async (email: string) => {
+      const gate = await throttle.admit({ ip: nextAddress(), email, device: undefined });
+      if (gate.allowed && !(await throttle.passwordMatches(gate, "wrong-pw-1"))) {
+        await throttle.failed(gate);
+      }
+    },
+  };
+  const samples: Record<string, { ms: number[]; statements: number[] }> = {};
+  const sample = async (label: string, attempt: () => Promise<void>) => {
+    const entry = (samples[label] ??= { ms: [], statements: [] });
+    const before = statements;
+    const started = performance.now();
+    await attempt();
+    entry.ms.push(performance.now() - started);
+    entry.statements.push(statements - before);
+  };
+  for (let run = 0; run < RUNS; run += 1) {
+    for (const [name, attempt] of Object.entries(paths)) {
+      const kinds = [
+        () => sample(`${name}, account exists`, () => attempt(members[run % ACCOUNTS] ?? "")),
+        () => sample(`${name}, no such account`, () => attempt(`nobody-${run}@bench.example`)),
+      ];
+      if (run % 2 === 1) kinds.reverse();
+      for (const kind of kinds) await kind();
+    }
+  }
+  await handle.close();
+  console.log("\n| in this process, PGlite | runs | statements | p50 ms | p95 ms |");
+  console.log("|---|---|---|---|---|");
+  for (const [label, { ms, statements: counts }] of Object.entries(samples)) {
+    const sorted = [...ms].sort((a, b) => a - b);
+    const distinct = [...new Set(counts)].sort((a, b) => a - b).join(" or ");
+    console.log(
+      `| ${label} | ${ms.length} | ${distinct} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 95).toFixed(1)} |`,
+    );
+  }
+  return samples;
+}
+
+const inProcessSamples = await inProcess();
+writeFileSync(out, JSON.stringify({ http: results, inProcess: inProcessSamples }, null, 2));
 console.log(`\nsamples: ${out}`);
 // The data directories (databases, mail outboxes) go; the samples stay.
 for (const { engine } of results) rmSync(path.join(root, engine), { recursive: true, force: true });
