@@ -150,7 +150,8 @@ export function createSignInThrottle({ db, limits, mailer, logger, appUrl }: Thr
 
     /**
      * Whether the password is the account's. Without an account it is checked against a dummy
-     * hash all the same, and fails.
+     * hash all the same, and fails. `verifyPassword` is Better Auth's default, which createAuth
+     * keeps: if it ever gets a password hasher of its own, this must use that one too.
      */
     async passwordMatches(gate: OpenSignInGate, password: string): Promise<boolean> {
       const hash = gate.account?.passwordHash;
