@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   readColourMode,
+  readDeviceCookie,
+  serializeDeviceCookie,
   readLanguageCookie,
   serializeColourMode,
   serializeLanguageCookie,
@@ -66,5 +68,35 @@ describe("flash toast", () => {
       toast: undefined,
       clear: undefined,
     });
+  });
+});
+
+describe("device cookie", () => {
+  const device = { userId: "user-1", nonce: "a".repeat(24) };
+
+  it("names the account and the browser for a year, signed and out of scripts' reach", async () => {
+    const header = await serializeDeviceCookie(device, config);
+    expect(header).toMatch(/^device=/);
+    expect(header).toContain("Max-Age=31536000");
+    expect(header).toContain("HttpOnly");
+    expect(header).toContain("SameSite=Lax");
+    expect(header).toContain("Path=/");
+    expect(header).not.toContain("Secure");
+    expect(await serializeDeviceCookie(device, httpsConfig)).toContain("Secure");
+    expect(await readDeviceCookie(requestWith(header), config)).toEqual(device);
+  });
+
+  it("is worthless when forged, signed with another secret, or another signed cookie", async () => {
+    const unsigned = `device=${btoa(JSON.stringify(device))}`;
+    const otherSecret = parseConfig({}, "/srv/app", () => "t".repeat(40));
+    const elsewhere = await serializeDeviceCookie(device, otherSecret);
+    const toast = (await serializeToast({ type: "success", key: "x" }, config)).replace(
+      /^toast=/,
+      "device=",
+    );
+    for (const header of [unsigned, elsewhere, toast]) {
+      expect(await readDeviceCookie(requestWith(header), config)).toBeUndefined();
+    }
+    expect(await readDeviceCookie(new Request("http://localhost/"), config)).toBeUndefined();
   });
 });

@@ -1,8 +1,10 @@
+import { createHmac } from "node:crypto";
 import { createCookie, type Cookie } from "react-router";
 import type { Config } from "./env.server";
 import { isLanguage, PREFERENCE_COOKIE_MAX_AGE, type Language } from "./lib/i18n";
 import { isColourMode, type ColourMode } from "./lib/colour-mode";
 import { parseToast, type ToastMessage } from "./lib/toast";
+import type { KnownDevice } from "./services/sign-in-throttle.server";
 
 function secure(config: Config) {
   return config.appUrl.protocol === "https:";
@@ -71,4 +73,40 @@ export async function takeToast(
   const raw: unknown = await cookie.parse(request.headers.get("cookie"));
   if (raw === null || raw === undefined) return { toast: undefined, clear: undefined };
   return { toast: parseToast(raw), clear: await cookie.serialize("", { maxAge: 0 }) };
+}
+
+/** How long a browser stays known to an account after signing in with it. */
+export const DEVICE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/**
+ * Marks a browser where an account signed in, so failed sign-ins by others do not lock its owner
+ * out (app/services/sign-in-throttle.server.ts). Signed with a key derived from the auth secret
+ * for this purpose alone, so no other signed value of the app can pass for it.
+ */
+function deviceCookie(config: Config): Cookie {
+  return createCookie("device", {
+    path: "/",
+    sameSite: "lax",
+    httpOnly: true,
+    secure: secure(config),
+    maxAge: DEVICE_COOKIE_MAX_AGE,
+    secrets: [createHmac("sha256", config.authSecret).update("device cookie").digest("base64url")],
+  });
+}
+
+export function serializeDeviceCookie(device: KnownDevice, config: Config): Promise<string> {
+  return deviceCookie(config).serialize({ userId: device.userId, nonce: device.nonce });
+}
+
+/** The browser's device cookie when its signature holds; undefined when absent or tampered with. */
+export async function readDeviceCookie(
+  request: Request,
+  config: Config,
+): Promise<KnownDevice | undefined> {
+  const value: unknown = await deviceCookie(config).parse(request.headers.get("cookie"));
+  if (typeof value !== "object" || value === null) return undefined;
+  const { userId, nonce } = value as Record<string, unknown>;
+  if (typeof userId !== "string" || userId === "" || userId.length > 200) return undefined;
+  if (typeof nonce !== "string" || !/^[A-Za-z0-9_-]{16,64}$/.test(nonce)) return undefined;
+  return { userId, nonce };
 }

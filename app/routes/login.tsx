@@ -15,7 +15,8 @@ import { splitPrefix, withPrefix, type Language } from "~/lib/i18n";
 import { safeRedirectPath } from "~/lib/redirect-path";
 import { pageMeta } from "~/lib/page-meta";
 import { loginSchema } from "~/lib/schemas/account";
-import { LIMITS } from "~/services/account-limits";
+import { readDeviceCookie, serializeDeviceCookie } from "~/cookies.server";
+import { createSignInThrottle } from "~/services/sign-in-throttle.server";
 import { authErrorCode } from "~/services/auth-errors";
 import { getUser } from "~/session.server";
 import type { Route } from "./+types/login";
@@ -41,7 +42,7 @@ export const headers = passOnHeaders;
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, limits, db } = context.get(appContext);
+  const { auth, limits, db, mailer, logger, config } = context.get(appContext);
   const ip = context.get(clientIpContext);
   const lang = getLocale(context) as Language;
   const { prefix } = splitPrefix(pageUrl(request).pathname);
@@ -52,21 +53,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { email, password } = submission.value;
   const redirectTo = safeRedirectPath(submission.value.redirectTo, withPrefix(prefix, "/"));
-  const ipKey = `sign-in:ip:${ip}`;
-  const accountKey = `sign-in:account:${email}`;
-  const [byIp, byAccount] = await Promise.all([
-    limits.peek(ipKey, LIMITS.signInFailuresPerIp),
-    limits.peek(accountKey, LIMITS.signInFailuresPerAccount),
-  ]);
-  if (!byIp.allowed || !byAccount.allowed) {
-    return data(
-      submission.reply({ formErrors: ["auth.tooManyAttempts"], hideFields: ["password"] }),
-      {
-        status: 429,
-        headers: { "Retry-After": String(Math.max(byIp.retryAfter, byAccount.retryAfter)) },
-      },
-    );
+  const throttle = createSignInThrottle({ db, limits, mailer, logger, appUrl: config.appUrl });
+  const gate = await throttle.admit({
+    ip,
+    email,
+    device: await readDeviceCookie(request, config),
+  });
+  if (!gate.allowed) {
+    const message = gate.reason === "account" ? "auth.signInLocked" : "auth.tooManyAttempts";
+    return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
+      status: 429,
+      headers: { "Retry-After": String(gate.retryAfter) },
+    });
   }
+  const wrongPassword = async () => {
+    await throttle.failed(gate);
+    return data(
+      submission.reply({ formErrors: ["auth.invalidCredentials"], hideFields: ["password"] }),
+      { status: 401 },
+    );
+  };
+  // Checked here first, the same way for every address, so an address without an account
+  // answers no faster; Better Auth checks it again when it is right.
+  if (!(await throttle.passwordMatches(gate, password))) return wrongPassword();
 
   try {
     const { headers, response } = await auth.api.signInEmail({
@@ -74,12 +83,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: request.headers,
       returnHeaders: true,
     });
-    await limits.reset(accountKey);
+    await throttle.succeeded(gate);
     const responseHeaders = forwardCookies(headers);
     if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
+      // The device cookie comes once the second step is done (two-factor.tsx).
       const next = new URLSearchParams({ redirectTo });
       return redirect(`${withPrefix(prefix, "/two-factor")}?${next}`, { headers: responseHeaders });
     }
+    const device = await throttle.deviceSignedIn(response.user.id, gate.device);
+    responseHeaders.append("Set-Cookie", await serializeDeviceCookie(device, config));
     // Mails follow the language the member uses.
     await db.update(users).set({ locale: lang }).where(eq(users.email, email));
     return redirect(redirectTo, { headers: responseHeaders });
@@ -90,18 +102,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const next = new URLSearchParams({ email });
       return redirect(`${withPrefix(prefix, "/verify-email")}?${next}`);
     }
-    if (code === "INVALID_EMAIL_OR_PASSWORD") {
-      await Promise.all([
-        limits.hit(ipKey, LIMITS.signInFailuresPerIp),
-        limits.hit(accountKey, LIMITS.signInFailuresPerAccount),
-      ]);
-      return data(
-        submission.reply({ formErrors: ["auth.invalidCredentials"], hideFields: ["password"] }),
-        {
-          status: 401,
-        },
-      );
-    }
+    // The password changed between the two checks.
+    if (code === "INVALID_EMAIL_OR_PASSWORD") return wrongPassword();
     throw error;
   }
 }

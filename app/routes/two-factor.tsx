@@ -13,6 +13,8 @@ import { safeRedirectPath } from "~/lib/redirect-path";
 import { pageMeta } from "~/lib/page-meta";
 import { twoFactorCodeSchema } from "~/lib/schemas/account";
 import { LIMITS } from "~/services/account-limits";
+import { readDeviceCookie, serializeDeviceCookie } from "~/cookies.server";
+import { createSignInThrottle } from "~/services/sign-in-throttle.server";
 import { authErrorCode } from "~/services/auth-errors";
 import type { Route } from "./+types/two-factor";
 import { pageUrl } from "~/lib/page-url";
@@ -36,7 +38,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 /** The second step of signing in for members with two-factor on: a code from their app, or a backup code. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, limits } = context.get(appContext);
+  const { auth, limits, db, mailer, logger, config } = context.get(appContext);
   const ip = context.get(clientIpContext);
   const url = pageUrl(request);
   const { prefix } = splitPrefix(url.pathname);
@@ -51,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const code = submission.value.code;
   try {
-    const { headers } = /^\d{6}$/.test(code)
+    const { headers, response } = /^\d{6}$/.test(code)
       ? await auth.api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true })
       : await auth.api.verifyBackupCode({
           body: { code },
@@ -59,6 +61,13 @@ export async function action({ request, context }: Route.ActionArgs) {
           returnHeaders: true,
         });
     const responseHeaders = forwardCookies(headers);
+    // Signed in at last: this browser is now one of the account's own (see login.tsx).
+    const throttle = createSignInThrottle({ db, limits, mailer, logger, appUrl: config.appUrl });
+    const device = await throttle.deviceSignedIn(
+      response.user.id,
+      await readDeviceCookie(request, config),
+    );
+    responseHeaders.append("Set-Cookie", await serializeDeviceCookie(device, config));
     return redirect(safeRedirectPath(url.searchParams.get("redirectTo"), withPrefix(prefix, "/")), {
       headers: responseHeaders,
     });

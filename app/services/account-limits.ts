@@ -3,7 +3,14 @@ import type { LimitResult, LimitRule, Limits } from "../adapters/limits.server";
 /** Rate limits on the account forms: generous for people, tight for scripts. */
 export const LIMITS = {
   signInFailuresPerIp: { max: 20, windowMs: 15 * 60_000 },
+  // Counts failures from browsers the account never signed in on; past it, only those browsers
+  // are refused (ADR 17).
   signInFailuresPerAccount: { max: 5, windowMs: 15 * 60_000 },
+  // A browser the account signed in on before has a limit of its own, so a copied cookie cannot
+  // guess passwords either.
+  signInFailuresPerDevice: { max: 5, windowMs: 15 * 60_000 },
+  // The mail saying someone is trying to sign in: once a day at most, however long it lasts.
+  signInAlertsPerAccount: { max: 1, windowMs: 24 * 60 * 60_000 },
   registrationsPerIp: { max: 5, windowMs: 60 * 60_000 },
   mailsPerIp: { max: 10, windowMs: 15 * 60_000 },
   mailsPerAddress: { max: 3, windowMs: 15 * 60_000 },

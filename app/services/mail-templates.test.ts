@@ -3,12 +3,19 @@ import {
   changeEmailMail,
   emailInUseMail,
   resetPasswordMail,
+  signInAlertMail,
   verifyEmailMail,
   type MailInput,
   type MailLanguage,
 } from "./mail-templates";
 
-const templates = { verifyEmailMail, resetPasswordMail, changeEmailMail, emailInUseMail };
+const templates = {
+  verifyEmailMail,
+  resetPasswordMail,
+  changeEmailMail,
+  emailInUseMail,
+  signInAlertMail,
+};
 const languages: MailLanguage[] = ["en", "nl"];
 const url = "https://plukweide.example/auth/callback?token=abc123&type=verify";
 
@@ -83,5 +90,16 @@ describe("account mail texts", () => {
     const dutch = emailInUseMail(input("nl")).text;
     expect(dutch).toMatch(/log .*in/i);
     expect(dutch).toMatch(/wachtwoord/i);
+  });
+});
+
+describe("the sign-in alert", () => {
+  it("tells the member their own devices still work, in either language", () => {
+    const english = signInAlertMail(input("en"));
+    expect(english.subject).toBe("Someone is trying to sign in to your Plukweide account");
+    expect(english.text).toContain("where you signed in before");
+    const dutch = signInAlertMail(input("nl"));
+    expect(dutch.subject).toBe("Iemand probeert in te loggen op je Plukweide-account");
+    expect(dutch.text).toContain("waarop je al eerder hebt ingelogd");
   });
 });

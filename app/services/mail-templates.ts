@@ -69,10 +69,20 @@ const en = {
       "If it wasn't you, there's nothing you need to do: your account is safe and nothing has changed.",
     ],
   },
+  signInAlert: {
+    subject: "Someone is trying to sign in to your Plukweide account",
+    heading: "Someone is trying to get into your account",
+    intro: [
+      "Someone has just typed a wrong password for your Plukweide account several times. To protect your account, we are refusing sign-ins to it for a while from devices it was never used on.",
+      "You can still sign in as usual on a device (a browser) where you signed in before. If someone may know your password, choose a new one here:",
+    ],
+    button: "Choose a new password",
+    outro: ["Was it you, mistyping your password? Then there's nothing you need to do."],
+  },
 };
 
 type MailTexts = typeof en;
-type MailKind = "verifyEmail" | "resetPassword" | "changeEmail" | "emailInUse";
+type MailKind = "verifyEmail" | "resetPassword" | "changeEmail" | "emailInUse" | "signInAlert";
 
 const nl = {
   greeting: "Hoi {name},",
@@ -125,6 +135,16 @@ const nl = {
       "Was jij het niet? Dan hoef je niets te doen: je account is veilig en er is niets veranderd.",
     ],
   },
+  signInAlert: {
+    subject: "Iemand probeert in te loggen op je Plukweide-account",
+    heading: "Iemand probeert in je account te komen",
+    intro: [
+      "Iemand heeft zojuist een paar keer een verkeerd wachtwoord ingevuld voor je Plukweide-account. Om je account te beschermen, weigeren we een tijdje inlogpogingen vanaf apparaten waarop je account nog nooit is gebruikt.",
+      "Op een apparaat (een browser) waarop je al eerder hebt ingelogd, kun je gewoon inloggen. Kan iemand je wachtwoord kennen? Kies dan hier een nieuw wachtwoord:",
+    ],
+    button: "Kies een nieuw wachtwoord",
+    outro: ["Was jij het zelf en typte je je wachtwoord verkeerd? Dan hoef je niets te doen."],
+  },
 } satisfies MailTexts;
 
 const texts: Record<MailLanguage, MailTexts> = { en, nl };
@@ -150,6 +170,14 @@ export function changeEmailMail(input: MailInput): MailMessage {
  */
 export function emailInUseMail(input: MailInput): MailMessage {
   return render("emailInUse", input);
+}
+
+/**
+ * Sent when failed sign-ins put the account under the lockout for unknown devices: the member
+ * hears of it, and that their own devices still work. `url` is the reset-password page.
+ */
+export function signInAlertMail(input: MailInput): MailMessage {
+  return render("signInAlert", input);
 }
 
 const BRAND_GREEN = "#1d7d3e";

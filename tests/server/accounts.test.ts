@@ -17,7 +17,8 @@ const INVALID_CREDENTIALS =
   "That email address and password do not match. Check them and try again.";
 const INVALID_CREDENTIALS_NL =
   "Dit e-mailadres en wachtwoord horen niet bij elkaar. Controleer ze en probeer het opnieuw.";
-const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes and try again.";
+const ACCOUNT_LOCKED =
+  "Too many failed attempts to sign in to this account. Please wait a few minutes, or sign in on a device where you signed in before.";
 const LINK_NO_LONGER_WORKS = "This link no longer works";
 
 /** Whether the rendered page shows `text` as an element's whole text (not only in its data). */
@@ -213,7 +214,7 @@ describe("accounts on the production build", () => {
     }
   });
 
-  it("answers the 6th attempt after 5 failures on one account with 429, even when right", async () => {
+  it("answers a new browser's attempt after 5 failures on one account with 429, even when right", async () => {
     const { email, password } = await member("de-juiste-sleutel");
     // From five addresses: the limit is on the account, not only on the address.
     for (let attempt = 1; attempt <= 5; attempt++) {
@@ -222,7 +223,7 @@ describe("accounts on the production build", () => {
     const blocked = await signIn(visitor(), email, password);
     expect(blocked.status).toBe(429);
     expect(sessionCookieOf(blocked)).toBeUndefined();
-    expect(shows(await blocked.text(), TOO_MANY_ATTEMPTS)).toBe(true);
+    expect(shows(await blocked.text(), ACCOUNT_LOCKED)).toBe(true);
 
     // Another account from the same addresses is not affected.
     const other = await member("een-ander-account");

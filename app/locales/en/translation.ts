@@ -145,6 +145,8 @@ const en = {
     registerLink: "Create an account",
     invalidCredentials: "That email address and password do not match. Check them and try again.",
     tooManyAttempts: "Too many attempts. Please wait a few minutes and try again.",
+    signInLocked:
+      "Too many failed attempts to sign in to this account. Please wait a few minutes, or sign in on a device where you signed in before.",
     registerTitle: "Create your account",
     registerIntro: "Join Plukweide to share picking meadows and save your favorites.",
     fullName: "Full name",

@@ -149,6 +149,8 @@ const nl = {
     invalidCredentials:
       "Dit e-mailadres en wachtwoord horen niet bij elkaar. Controleer ze en probeer het opnieuw.",
     tooManyAttempts: "Te veel pogingen. Wacht een paar minuten en probeer het dan opnieuw.",
+    signInLocked:
+      "Te veel mislukte pogingen om op dit account in te loggen. Wacht een paar minuten, of log in op een apparaat waarop je al eerder hebt ingelogd.",
     registerTitle: "Maak je account",
     registerIntro: "Word lid van Plukweide om pluktuinen te delen en je favorieten te bewaren.",
     fullName: "Volledige naam",
