@@ -47,7 +47,6 @@ describe("sign-in throttling on the production build", () => {
       APP_URL: `http://127.0.0.1:${port}`,
       SMTP_URL: smtp.url,
       DATA_DIR: freshDataDir(),
-      TRUSTED_PROXIES: "127.0.0.1,::1",
     }).ready;
   });
   afterAll(async () => {
@@ -267,7 +266,6 @@ describe("the alert mail on a mail server that does not answer", () => {
       PORT: String(port),
       APP_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
-      TRUSTED_PROXIES: "127.0.0.1,::1",
     };
     let app = await spawnApp({ ...env, SMTP_URL: smtp.url }).ready;
     const email = `anna+${Date.now()}@example.org`;
