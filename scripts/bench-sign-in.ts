@@ -25,7 +25,7 @@ const root = mkdtempSync(path.join(tmpdir(), "plukweide-bench-sign-in-"));
 const out = process.env.BENCH_OUT || path.join(root, "samples.json");
 
 let addresses = 0;
-/** Each request from an address of its own (the server trusts X-Forwarded-For from loopback). */
+/** Each request from an address of its own, in X-Forwarded-For (see TRUSTED_PROXIES below). */
 function nextAddress(): string {
   addresses += 1;
   return `198.18.${Math.floor(addresses / 250) % 250}.${(addresses % 250) + 1}`;
@@ -54,7 +54,8 @@ async function serve(env: Record<string, string>): Promise<{ url: string; stop()
       APP_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "warn",
       SEED_DEMO: "false",
-      TRUSTED_PROXIES: "127.0.0.1,::1",
+      // Each request says its own address, as a proxy on loopback would.
+      TRUSTED_PROXIES: "127.0.0.1",
       ...env,
     },
     stdio: "ignore",

@@ -222,6 +222,17 @@ describe.each(setups)("sign-in throttle on $name", ({ engine, redis }) => {
     expect(mails).toHaveLength(1);
   });
 
+  it("mails once when failures lock the account at the same moment", async () => {
+    const owner = await member();
+    const gates = await Promise.all(
+      Array.from({ length: 8 }, async () =>
+        opened(await throttle.admit({ ip: freshIp(), email: owner.email, device: undefined })),
+      ),
+    );
+    await Promise.all(gates.map((gate) => throttle.failed(gate)));
+    expect(mails.map((mail) => mail.to)).toEqual([owner.email]);
+  });
+
   it("counts an unknown address like an account, and mails nobody", async () => {
     const nobody = unique("nobody");
     for (let attempt = 1; attempt <= 5; attempt++) await fail(nobody, freshIp());
