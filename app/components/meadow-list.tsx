@@ -1,11 +1,11 @@
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { To } from "react-router";
-import { MeadowCard } from "~/components/meadow-card";
+import { MeadowCard, type MeadowCardMeadow } from "~/components/meadow-card";
 import { Pagination } from "~/components/pagination";
 import { useShellData } from "~/hooks/use-shell-data";
 import { formatNumber } from "~/lib/format";
-import type { ProfileMeadow, ProfileMeadowPage } from "~/services/profiles.server";
+import type { ProfileMeadowPage } from "~/services/profiles.server";
 
 /**
  * A titled grid of meadow cards, as on the meadows list, with a line for when there are none.
@@ -21,7 +21,7 @@ export function MeadowList({
   title: string;
   count?: string;
   empty: string;
-  meadows: ProfileMeadow[];
+  meadows: MeadowCardMeadow[];
   children?: ReactNode;
 }) {
   const headingId = useId();
@@ -57,7 +57,7 @@ export function PagedMeadowList({
 }: {
   title: string;
   empty: string;
-  meadows: ProfileMeadowPage;
+  meadows: Omit<ProfileMeadowPage, "items"> & { items: MeadowCardMeadow[] };
   to: (page: number) => To;
   /** The pagination's name, where a page has more than one. */
   label?: string;

@@ -88,3 +88,30 @@ function isForeignKeyViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** Cards of a page, each marked with whether the member keeps it (all unmarked for a visitor). */
+export async function markKept<T extends { id: string }>(
+  db: Database,
+  userId: string | undefined,
+  items: readonly T[],
+): Promise<Array<T & { kept: boolean }>> {
+  const kept = await favoritesOf(
+    db,
+    userId,
+    items.map((item) => item.id),
+  );
+  return items.map((item) => ({ ...item, kept: kept.has(item.id) }));
+}
+
+/** What a meadow's page shows of its favorites: whether the member keeps it, and how many do. */
+export async function favoriteSummary(
+  db: Database,
+  userId: string | undefined,
+  meadowId: string,
+): Promise<{ kept: boolean; count: number }> {
+  const [kept, total] = await Promise.all([
+    userId ? isFavorite(db, userId, meadowId) : false,
+    countFor(db, meadowId),
+  ]);
+  return { kept, count: total };
+}
