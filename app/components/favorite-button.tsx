@@ -99,7 +99,7 @@ export function FavoriteButton({
           : cn(
               "h-11 gap-2 rounded-full border px-4 text-sm font-medium shadow-xs sm:h-10",
               pressed
-                ? "border-primary bg-primary text-primary-foreground hover:bg-primary/90"
+                ? "border-primary bg-primary text-primary-foreground hover:shadow-md"
                 : "border-input bg-background text-foreground hover:bg-accent hover:text-accent-foreground [&_svg]:text-primary",
             ),
       )}
