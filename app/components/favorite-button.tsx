@@ -5,7 +5,13 @@ import { toast } from "~/components/ui/toast-store";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useShellData } from "~/hooks/use-shell-data";
 import { cn } from "~/lib/cn";
-import { FAVORITE_ACTION, favoriteAnchor, type FavoriteAnswer } from "~/lib/favorites";
+import {
+  FAVORITE_ACTION,
+  FAVORITE_STATE,
+  favoriteAnchor,
+  type FavoriteAnswer,
+  type FavoriteState,
+} from "~/lib/favorites";
 import { formatNumber } from "~/lib/format";
 
 /**
@@ -143,6 +149,37 @@ export function FavoriteButton({
       {hydrated ? null : <input type="hidden" name="redirectTo" value={returnTo} />}
       {button}
     </fetcher.Form>
+  );
+}
+
+/**
+ * The heart for a meadow whose page did not say whether the member keeps it (the map's popup):
+ * it asks first, and shows once it knows. A visitor's is there at once.
+ */
+export function FetchedFavoriteButton({
+  meadowId,
+  meadowName,
+  className,
+}: {
+  meadowId: string;
+  meadowName: string;
+  className?: string;
+}) {
+  const { user } = useShellData();
+  const state = useFetcher<FavoriteState>();
+  const { load } = state;
+  useEffect(() => {
+    if (user) void load(`${FAVORITE_STATE}?${new URLSearchParams({ meadowId })}`);
+  }, [user, meadowId, load]);
+  if (user && state.data === undefined) return null;
+  return (
+    <FavoriteButton
+      meadowId={meadowId}
+      meadowName={meadowName}
+      kept={state.data?.kept ?? false}
+      variant="labelled"
+      className={className}
+    />
   );
 }
 

@@ -17,3 +17,10 @@ export type FavoriteAnswer =
 export function favoriteAnchor(meadowId: string): string {
   return `favorite-${meadowId}`;
 }
+
+/** Where a heart asks whether the member keeps a meadow, when its page did not say. */
+export const FAVORITE_STATE = "/resources/favorite/state";
+
+export interface FavoriteState {
+  kept: boolean;
+}

@@ -185,3 +185,30 @@ test("axe finds nothing serious on the heart, kept or not, in both languages", a
     }
   }
 });
+
+test("the map's popup has the heart, which knows what the member keeps", async ({
+  page,
+  baseURL,
+}) => {
+  const meadow = demo("demo-001");
+  await signUpMember(page, { baseURL });
+  await gotoHydrated(page, `/map?lat=${meadow.lat}&lng=${meadow.lng}&z=14`);
+  const map = page.getByTestId("meadow-map");
+  await expect(map).toHaveAttribute("data-map-status", "ready", { timeout: 20_000 });
+  const pin = page.getByRole("button", { name: new RegExp(`^${meadow.name}, .*: show details$`) });
+  const popup = page.getByTestId("meadow-popup");
+  const heart = popup.getByRole("button", { name: texts.en.favorite, exact: true });
+
+  await pin.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.press("Escape");
+  await expect(popup).toBeHidden();
+
+  // Opened again on a fresh page, the popup asks and shows the meadow kept.
+  await page.reload();
+  await expect(map).toHaveAttribute("data-map-status", "ready", { timeout: 20_000 });
+  await pin.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+});

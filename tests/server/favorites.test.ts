@@ -137,6 +137,13 @@ describe("favorites on the production build", () => {
     expect(await (await browser.get("/meadows/demo-003")).text()).toContain(
       "1 person keeps this meadow",
     );
+    // What the map's popup asks: private to the member, never stored by a cache.
+    const state = await browser.get("/resources/favorite/state?meadowId=demo-003");
+    expect(state.headers.get("cache-control")).toBe("private, no-store");
+    expect(await state.json()).toEqual({ kept: true });
+    const visitorState = await visitor().get("/resources/favorite/state?meadowId=demo-003");
+    expect(await visitorState.json()).toEqual({ kept: false });
+    expect((await browser.get("/resources/favorite/state?meadowId=%27")).status).toBe(400);
   });
 
   it("sends a visitor to sign in and back to the page with the favorite set", async () => {
