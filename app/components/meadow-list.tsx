@@ -21,7 +21,7 @@ export function MeadowList({
   title: string;
   count?: string;
   empty: string;
-  meadows: MeadowCardMeadow[];
+  meadows: Array<MeadowCardMeadow & { distanceKm?: number }>;
   children?: ReactNode;
 }) {
   const headingId = useId();
@@ -37,7 +37,7 @@ export function MeadowList({
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {meadows.map((meadow) => (
             <li key={meadow.id}>
-              <MeadowCard meadow={meadow} />
+              <MeadowCard meadow={meadow} distanceKm={meadow.distanceKm} />
             </li>
           ))}
         </ul>
@@ -57,7 +57,9 @@ export function PagedMeadowList({
 }: {
   title: string;
   empty: string;
-  meadows: Omit<ProfileMeadowPage, "items"> & { items: MeadowCardMeadow[] };
+  meadows: Omit<ProfileMeadowPage, "items"> & {
+    items: Array<MeadowCardMeadow & { distanceKm?: number }>;
+  };
   to: (page: number) => To;
   /** The pagination's name, where a page has more than one. */
   label?: string;

@@ -13,6 +13,7 @@ import {
   setFavorite,
 } from "./favorites.server";
 import { deleteMeadow, NotFoundError } from "./meadows.server";
+import { listFavorites } from "./profiles.server";
 
 function meadow(id: string, ownerId: string | null = null) {
   return {
@@ -105,6 +106,37 @@ describe.each(testEngines)("favorites on $name", (engine) => {
     expect(await countFor(db, "telveld")).toBe(3);
     await removeFavorite(db, "bram", "telveld");
     expect(await countFor(db, "telveld")).toBe(2);
+  });
+
+  it("lists a member's favorites newest first, or nearest first with their distance", async () => {
+    const { db } = handle;
+    await db.insert(users).values({ id: "eva", name: "Eva", email: "eva@example.org" });
+    const place = (id: string, lat: number, lng: number) => ({ ...meadow(id), lat, lng });
+    await db
+      .insert(meadows)
+      .values([
+        place("utrecht", 52.09, 5.12),
+        place("groningen", 53.22, 6.57),
+        place("leiden", 52.16, 4.49),
+      ]);
+    const saved = Date.now();
+    for (const [index, id] of ["groningen", "utrecht", "leiden"].entries()) {
+      await db
+        .insert(favorites)
+        .values({ userId: "eva", meadowId: id, createdAt: new Date(saved + index * 1000) });
+    }
+    const newest = await listFavorites(db, "eva");
+    expect(newest.items.map((item) => item.id)).toEqual(["leiden", "utrecht", "groningen"]);
+    expect(newest.items[0]).not.toHaveProperty("distanceKm");
+
+    // From Utrecht: Utrecht, Leiden (~45 km), Groningen (~155 km); not the order they were saved.
+    const nearest = await listFavorites(db, "eva", { near: { lat: 52.09, lng: 5.12 } });
+    expect(nearest.items.map((item) => item.id)).toEqual(["utrecht", "leiden", "groningen"]);
+    const fromGroningen = await listFavorites(db, "eva", { near: { lat: 53.2, lng: 6.5 } });
+    expect(fromGroningen.items.map((item) => item.id)).toEqual(["groningen", "utrecht", "leiden"]);
+    expect(fromGroningen.items[0]!.distanceKm).toBeGreaterThan(0);
+    expect(fromGroningen.items[0]!.distanceKm).toBeLessThan(10);
+    expect(fromGroningen.items[2]!.distanceKm).toBeGreaterThan(150);
   });
 
   it("lets favorites go with their meadow and with the member's account", async () => {

@@ -212,3 +212,32 @@ test("the map's popup has the heart, which knows what the member keeps", async (
   await pin.click();
   await expect(heart).toHaveAttribute("aria-pressed", "true");
 });
+
+test("the favorites come nearest first when the member gives their location", async ({
+  openPage,
+  baseURL,
+}) => {
+  const [far, near] = [demo("demo-017"), demo("demo-018")];
+  expect(Math.abs(far.lat - near.lat) + Math.abs(far.lng - near.lng)).toBeGreaterThan(0.1);
+  const page = await openPage({
+    geolocation: { latitude: near.lat, longitude: near.lng },
+    permissions: ["geolocation"],
+  });
+  await signUpMember(page, { baseURL });
+  for (const meadow of [near, far]) {
+    await gotoHydrated(page, `/meadows/${meadow.id}`);
+    const heart = page.getByRole("button", { name: texts.en.favorite, exact: true });
+    await heart.click();
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
+  }
+  await gotoHydrated(page, "/favorites");
+  const names = page.getByRole("article").getByRole("heading");
+  await expect(names).toHaveText([far.name, near.name]);
+  await page.getByRole("button", { name: "Nearest first" }).click();
+  await expect(page).toHaveURL(/\/favorites\?lat=[\d.-]+&lng=[\d.-]+$/);
+  await expect(page.getByText("Nearest to you first")).toBeVisible();
+  await expect(names).toHaveText([near.name, far.name]);
+  await expect(page.getByRole("article").first()).toContainText(/\d km away/);
+  await page.getByRole("link", { name: "Newest first" }).click();
+  await expect(names).toHaveText([far.name, near.name]);
+});
