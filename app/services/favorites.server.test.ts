@@ -81,6 +81,9 @@ describe.each(testEngines)("favorites on $name", (engine) => {
     const { db } = handle;
     await expect(addFavorite(db, "anna", "nosuchmeadow")).rejects.toBeInstanceOf(NotFoundError);
     await expect(addFavorite(db, "anna", "'; drop table--")).rejects.toBeInstanceOf(NotFoundError);
+    await expect(setFavorite(db, "anna", "nosuchmeadow", false)).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     expect(await meadowExists(db, "nosuchmeadow")).toBe(false);
     expect(await meadowExists(db, "tulpen")).toBe(true);
     expect(await rowsOf("anna")).toEqual([]);

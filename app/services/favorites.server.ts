@@ -32,15 +32,21 @@ export async function removeFavorite(
     .where(and(eq(favorites.userId, userId), eq(favorites.meadowId, meadowId)));
 }
 
-/** Sets or clears one favorite: a replayed or raced request ends in the state it asked for. */
+/**
+ * Sets or clears one favorite: a replayed or raced request ends in the state it asked for.
+ * Throws NotFoundError when there is no such meadow, either way.
+ */
 export async function setFavorite(
   db: Database,
   userId: string,
   meadowId: string,
   kept: boolean,
 ): Promise<void> {
-  if (kept) await addFavorite(db, userId, meadowId);
-  else await removeFavorite(db, userId, meadowId);
+  if (kept) return addFavorite(db, userId, meadowId);
+  if (!(await meadowExists(db, meadowId))) {
+    throw new NotFoundError(`meadow ${meadowId} does not exist`);
+  }
+  await removeFavorite(db, userId, meadowId);
 }
 
 export async function isFavorite(db: Database, userId: string, meadowId: string): Promise<boolean> {

@@ -207,6 +207,11 @@ describe("favorites on the production build", () => {
     });
     expect(missing.status).toBe(404);
     expect(await missing.text()).toBe("Deze pluktuin bestaat niet meer.");
+    const missingAgain = await browser.post("/resources/favorite", {
+      meadowId: "nosuchmeadow",
+      favorite: "false",
+    });
+    expect(missingAgain.status).toBe(404);
     const odd = await browser.post("/resources/favorite", {
       meadowId: MEADOW,
       favorite: "toggle",
