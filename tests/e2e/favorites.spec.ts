@@ -139,6 +139,24 @@ test("a visitor's heart leads through sign-in and back with the favorite set", a
   await expect(visitor.getByText(texts.nl.saved, { exact: true })).toBeVisible();
 });
 
+test("without JavaScript too, a visitor's heart comes back kept after sign-in", async ({
+  page,
+  openPage,
+  baseURL,
+}) => {
+  const meadow = demo("demo-019");
+  const member = await signUpMember(page, { baseURL });
+  const visitor = await openPage({ javaScriptEnabled: false, extraHTTPHeaders: visitorHeaders() });
+  await visitor.goto(`/meadows/${meadow.id}`);
+  await visitor.getByRole("button", { name: texts.en.favorite, exact: true }).click();
+  await expect(visitor).toHaveURL(/\/login\?redirectTo=/);
+  await signIn(visitor, registerTexts.en, member.email, member.password);
+  await expect(visitor).toHaveURL(`/meadows/${meadow.id}#favorite-${meadow.id}`);
+  await expect(
+    visitor.getByRole("button", { name: texts.en.favorite, exact: true }),
+  ).toHaveAttribute("aria-pressed", "true");
+});
+
 test.describe("a refused favorite", () => {
   test.use(allowConsoleErrors(/status of 401/));
 
