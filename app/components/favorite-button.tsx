@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { createContext, useContext, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useLocation } from "react-router";
 import { toast } from "~/components/ui/toast-store";
@@ -13,6 +13,9 @@ import {
   type FavoriteState,
 } from "~/lib/favorites";
 import { formatNumber } from "~/lib/format";
+
+/** Names the list the hearts inside belong to, where a page lists a meadow twice. */
+export const FavoriteAnchorScope = createContext("");
 
 /**
  * Every heart of one meadow on a page shares this fetcher, so they (and the detail page's count)
@@ -88,7 +91,7 @@ export function FavoriteButton({
     toast({ variant: "error", title: t(answer.error) });
   }, [answer, fetcher.state, t]);
 
-  const anchor = favoriteAnchor(meadowId);
+  const anchor = favoriteAnchor(meadowId, useContext(FavoriteAnchorScope));
   const returnTo = `${location.pathname}${location.search}#${anchor}`;
   const pressed = user ? shown : false;
   const button = (

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { To } from "react-router";
+import { FavoriteAnchorScope } from "~/components/favorite-button";
 import { MeadowCard, type MeadowCardMeadow } from "~/components/meadow-card";
 import { Pagination } from "~/components/pagination";
 import { useShellData } from "~/hooks/use-shell-data";
@@ -16,11 +17,14 @@ export function MeadowList({
   count,
   empty,
   meadows,
+  anchorScope = "",
   children,
 }: {
   title: string;
   count?: string;
   empty: string;
+  /** Tells this list's hearts apart from another list's on the page (see favoriteAnchor). */
+  anchorScope?: string;
   meadows: Array<MeadowCardMeadow & { distanceKm?: number }>;
   children?: ReactNode;
 }) {
@@ -34,13 +38,15 @@ export function MeadowList({
       {meadows.length === 0 ? (
         <p className="mt-3 text-muted-foreground">{empty}</p>
       ) : (
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {meadows.map((meadow) => (
-            <li key={meadow.id}>
-              <MeadowCard meadow={meadow} distanceKm={meadow.distanceKm} />
-            </li>
-          ))}
-        </ul>
+        <FavoriteAnchorScope value={anchorScope}>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {meadows.map((meadow) => (
+              <li key={meadow.id}>
+                <MeadowCard meadow={meadow} distanceKm={meadow.distanceKm} />
+              </li>
+            ))}
+          </ul>
+        </FavoriteAnchorScope>
       )}
       {children}
     </section>
@@ -54,9 +60,11 @@ export function PagedMeadowList({
   meadows,
   to,
   label,
+  anchorScope,
 }: {
   title: string;
   empty: string;
+  anchorScope?: string;
   meadows: Omit<ProfileMeadowPage, "items"> & {
     items: Array<MeadowCardMeadow & { distanceKm?: number }>;
   };
@@ -77,6 +85,7 @@ export function PagedMeadowList({
       }
       empty={empty}
       meadows={items}
+      anchorScope={anchorScope}
     >
       <Pagination
         page={page}

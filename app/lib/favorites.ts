@@ -13,9 +13,12 @@ export type FavoriteError = "favorites.invalid" | "favorites.notFound" | "favori
 export type FavoriteAnswer =
   { ok: true; kept: boolean; count: number } | { ok: false; error: FavoriteError; kept?: boolean };
 
-/** The id of a card's heart, which the post without JavaScript returns to. */
-export function favoriteAnchor(meadowId: string): string {
-  return `favorite-${meadowId}`;
+/**
+ * The id of a card's heart, which the post without JavaScript returns to. `scope` tells apart
+ * two lists of one page that may hold the same meadow (a profile's own and kept meadows).
+ */
+export function favoriteAnchor(meadowId: string, scope = ""): string {
+  return scope ? `${scope}-favorite-${meadowId}` : `favorite-${meadowId}`;
 }
 
 /** Where a heart asks whether the member keeps a meadow, when its page did not say. */

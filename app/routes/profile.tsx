@@ -105,6 +105,7 @@ export default function Profile() {
         empty={t("profile.noMeadows")}
         meadows={profile.meadows}
         label={t("profile.meadowsPages")}
+        anchorScope="added"
         to={(page) => pagesHref(pathname, { page, favorites: profile.favorites.page })}
       />
       <PagedMeadowList

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDataDir, spawnApp, type AppProcess } from "../support/app-process";
+import { UTRECHT_MEADOW } from "../support/meadow-values";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { freePort, Visitor } from "../support/visitor";
 
@@ -107,6 +108,44 @@ describe("favorites on the production build", () => {
     const dutch = await (await browser.get(`/nl/meadows/${MEADOW}`)).text();
     expect(heart(dutch, MEADOW)).toEqual({ pressed: false, next: "true" });
     expect(dutch).toContain("Nog niemand heeft deze pluktuin als favoriet");
+    expect(await (await browser.get("/favorites")).text()).toContain("No favorites yet.");
+  });
+
+  it("shows a meadow a member added and keeps on their profile twice, both hearts kept", async () => {
+    const browser = await member();
+    const values = { ...UTRECHT_MEADOW, addressExtra: "" };
+    const located = await (
+      await browser.post("/meadows/add", { ...values, intent: "locate" })
+    ).text();
+    const fingerprint = /name="locatedAddress" value="([^"]*)"/.exec(located)![1]!;
+    const saved = await browser.post("/meadows/add", {
+      ...values,
+      lat: "52.0931",
+      lng: "5.1187",
+      locatedAddress: fingerprint.replaceAll("&amp;", "&"),
+      intent: "save",
+    });
+    const meadowId = /\/meadows\/([\w-]+)$/.exec(saved.headers.get("location")!)![1]!;
+    await browser.post("/resources/favorite", { meadowId, favorite: "true" });
+
+    const home = await (await browser.get("/favorites")).text();
+    expect(heart(home, meadowId)?.pressed).toBe(true);
+    const profileLink = /href="(\/profile\/[\w-]+)"/.exec(
+      await (await browser.get(`/meadows/${meadowId}`)).text(),
+    )![1]!;
+    const profile = await (await browser.get(profileLink)).text();
+    // One card in each list; each heart has an id of its own to return to.
+    expect(profile.match(new RegExp(`id="favorite-${meadowId}"`, "g"))).toHaveLength(1);
+    expect(profile.match(new RegExp(`id="added-favorite-${meadowId}"`, "g"))).toHaveLength(1);
+    expect(profile).toContain(`value="${profileLink}#added-favorite-${meadowId}"`);
+    expect(heart(profile, meadowId)?.pressed).toBe(true);
+
+    // Deleting the meadow takes its favorites with it.
+    const deleted = await browser.post(`/meadows/${meadowId}/edit`, {
+      intent: "delete",
+      confirm: "yes",
+    });
+    expect(deleted.status).toBe(302);
     expect(await (await browser.get("/favorites")).text()).toContain("No favorites yet.");
   });
 
