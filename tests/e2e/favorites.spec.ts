@@ -165,7 +165,7 @@ test.describe("a refused favorite", () => {
     await signUpMember(page, { baseURL });
     await gotoHydrated(page, `/meadows/${meadow.id}`);
     const heart = page.getByRole("button", { name: texts.en.favorite, exact: true });
-    // The session ends behind the page's back: the server now sees a visitor.
+    // Signed out behind the page's back: the server now sees a visitor.
     await page.context().clearCookies();
     await heart.click();
     await expect(page.getByText(texts.en.signInAgain, { exact: true })).toBeVisible();

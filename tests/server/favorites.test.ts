@@ -272,7 +272,7 @@ describe("favorites on the production build", () => {
         })
       ).status,
     ).toBe(404);
-    // A session that ended under the fetcher: a 401 to show beside the heart.
+    // Signed out under the fetcher: a 401 to show beside the heart.
     expect(
       (await visitor().post("/resources/favorite", { meadowId: MEADOW, favorite: "true" })).status,
     ).toBe(401);

@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = getUser(context);
   if (!user) {
     if (!(await meadowExists(db, meadowId))) return refuse(404, "favorites.notFound", false);
-    // The heart's fetcher of a member whose session ended meanwhile: say so where they are.
+    // The heart's fetcher of a member signed out meanwhile: say so where they are.
     if (returnTo === undefined) return refuse(401, "favorites.signInAgain", false);
     const { prefix } = splitPrefix(new URL(returnTo, config.appUrl).pathname);
     const next = `${FAVORITE_AFTER_SIGN_IN}?${new URLSearchParams({ redirectTo: returnTo })}`;
