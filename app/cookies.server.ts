@@ -110,3 +110,42 @@ export async function readDeviceCookie(
   if (typeof nonce !== "string" || !/^[A-Za-z0-9_-]{16,64}$/.test(nonce)) return undefined;
   return { userId, nonce };
 }
+
+/**
+ * A favorite a visitor asked for before signing in: the meadow's id, kept for an hour and sent
+ * only to the favorite routes. Signed, and set only in answer to a post from this site (the
+ * server refuses cross-site posts), so the page that completes it after sign-in acts on what
+ * this browser asked for and nothing a link from elsewhere could name.
+ */
+function favoriteIntentCookie(config: Config): Cookie {
+  return createCookie("favorite-intent", {
+    path: "/resources/favorite",
+    sameSite: "lax",
+    httpOnly: true,
+    secure: secure(config),
+    maxAge: 60 * 60,
+    // A key of its own, as for the device cookie: no other signed value of the app passes for it.
+    secrets: [
+      createHmac("sha256", config.authSecret).update("favorite intent").digest("base64url"),
+    ],
+  });
+}
+
+export function serializeFavoriteIntent(meadowId: string, config: Config): Promise<string> {
+  return favoriteIntentCookie(config).serialize({ meadowId });
+}
+
+/** The pending favorite's meadow id, if any, and the header that clears it. */
+export async function takeFavoriteIntent(
+  request: Request,
+  config: Config,
+): Promise<{ meadowId: string | undefined; clear: string | undefined }> {
+  const cookie = favoriteIntentCookie(config);
+  const raw: unknown = await cookie.parse(request.headers.get("cookie"));
+  if (raw === null || raw === undefined) return { meadowId: undefined, clear: undefined };
+  const meadowId =
+    typeof raw === "object" && "meadowId" in raw && typeof raw.meadowId === "string"
+      ? raw.meadowId
+      : undefined;
+  return { meadowId, clear: await cookie.serialize("", { maxAge: 0 }) };
+}

@@ -34,6 +34,9 @@ export default [
   route("resources/locale", "routes/resources/locale.ts"),
   route("resources/colour-mode", "routes/resources/colour-mode.ts"),
   route("resources/logout", "routes/resources/logout.ts"),
+  route("resources/favorite", "routes/resources/favorite.ts"),
+  route("resources/favorite/after-sign-in", "routes/resources/favorite-after-sign-in.ts"),
+  route("resources/favorite/state", "routes/resources/favorite-state.ts"),
   // JSON for the map's viewport (DESIGN.md "Map").
   route("api/meadows", "routes/api/meadows.ts"),
   // For search engines.

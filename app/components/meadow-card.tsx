@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { FavoriteButton } from "~/components/favorite-button";
 import { useLocalePath, useShellData } from "~/hooks/use-shell-data";
 import { cn } from "~/lib/cn";
 import { countryName } from "~/lib/country-names";
@@ -25,6 +26,8 @@ export interface MeadowCardMeadow {
   isDemo?: boolean;
   /** The first photo; without one the card shows a drawn meadow. */
   photo?: MeadowCardPhoto | null;
+  /** Whether the member looking keeps it among their favorites (the heart is filled). */
+  kept?: boolean;
 }
 
 /**
@@ -128,6 +131,13 @@ export function MeadowCard({
           ) : null}
         </div>
       </div>
+      {/* Above the stretched link, so it takes its own presses and focus. */}
+      <FavoriteButton
+        meadowId={meadow.id}
+        meadowName={meadow.name}
+        kept={meadow.kept ?? false}
+        className="absolute top-2 right-2 z-10"
+      />
     </article>
   );
 }

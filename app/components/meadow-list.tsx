@@ -1,11 +1,12 @@
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { To } from "react-router";
-import { MeadowCard } from "~/components/meadow-card";
+import { FavoriteAnchorScope } from "~/components/favorite-button";
+import { MeadowCard, type MeadowCardMeadow } from "~/components/meadow-card";
 import { Pagination } from "~/components/pagination";
 import { useShellData } from "~/hooks/use-shell-data";
 import { formatNumber } from "~/lib/format";
-import type { ProfileMeadow, ProfileMeadowPage } from "~/services/profiles.server";
+import type { ProfileMeadowPage } from "~/services/profiles.server";
 
 /**
  * A titled grid of meadow cards, as on the meadows list, with a line for when there are none.
@@ -16,12 +17,15 @@ export function MeadowList({
   count,
   empty,
   meadows,
+  anchorScope = "",
   children,
 }: {
   title: string;
   count?: string;
   empty: string;
-  meadows: ProfileMeadow[];
+  /** Tells this list's hearts apart from another list's on the page (see favoriteAnchor). */
+  anchorScope?: string;
+  meadows: Array<MeadowCardMeadow & { distanceKm?: number }>;
   children?: ReactNode;
 }) {
   const headingId = useId();
@@ -34,13 +38,15 @@ export function MeadowList({
       {meadows.length === 0 ? (
         <p className="mt-3 text-muted-foreground">{empty}</p>
       ) : (
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {meadows.map((meadow) => (
-            <li key={meadow.id}>
-              <MeadowCard meadow={meadow} />
-            </li>
-          ))}
-        </ul>
+        <FavoriteAnchorScope value={anchorScope}>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {meadows.map((meadow) => (
+              <li key={meadow.id}>
+                <MeadowCard meadow={meadow} distanceKm={meadow.distanceKm} />
+              </li>
+            ))}
+          </ul>
+        </FavoriteAnchorScope>
       )}
       {children}
     </section>
@@ -54,10 +60,14 @@ export function PagedMeadowList({
   meadows,
   to,
   label,
+  anchorScope,
 }: {
   title: string;
   empty: string;
-  meadows: ProfileMeadowPage;
+  anchorScope?: string;
+  meadows: Omit<ProfileMeadowPage, "items"> & {
+    items: Array<MeadowCardMeadow & { distanceKm?: number }>;
+  };
   to: (page: number) => To;
   /** The pagination's name, where a page has more than one. */
   label?: string;
@@ -75,6 +85,7 @@ export function PagedMeadowList({
       }
       empty={empty}
       meadows={items}
+      anchorScope={anchorScope}
     >
       <Pagination
         page={page}

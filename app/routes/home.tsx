@@ -10,7 +10,9 @@ import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/page-meta";
 import { parseMeadowSearch } from "~/lib/schemas/meadow-search";
 import { useLocalePath } from "~/hooks/use-shell-data";
+import { markKept } from "~/services/favorites.server";
 import { searchMeadows } from "~/services/meadows.server";
+import { getUser } from "~/session.server";
 import type { Route } from "./+types/home";
 
 /** Cards on the home page: two rows on a wide screen. */
@@ -32,7 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   });
   return {
     near,
-    meadows: items.map(cardData),
+    meadows: await markKept(db, getUser(context)?.id, items.map(cardData)),
     meta: { title: `Plukweide · ${t("meta.tagline")}`, description: t("meta.description") },
   };
 }

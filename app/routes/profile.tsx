@@ -10,7 +10,9 @@ import { formatDate } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/page-meta";
 import { pageParam } from "~/lib/schemas/meadow-search";
-import { avatarSources, getPublicProfile } from "~/services/profiles.server";
+import { favoritesOf } from "~/services/favorites.server";
+import { avatarSources, getPublicProfile, type ProfileMeadow } from "~/services/profiles.server";
+import { getUser } from "~/session.server";
 import type { Route } from "./+types/profile";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -37,9 +39,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       }),
     );
   }
+  // Both lists' hearts in one question: which of these the member looking keeps.
+  const kept = await favoritesOf(db, getUser(context)?.id, [
+    ...profile.meadows.items.map((meadow) => meadow.id),
+    ...profile.favorites.items.map((meadow) => meadow.id),
+  ]);
+  const mark = (items: ProfileMeadow[]) =>
+    items.map((meadow) => ({ ...meadow, kept: kept.has(meadow.id) }));
   return {
     profile: {
       ...profile,
+      meadows: { ...profile.meadows, items: mark(profile.meadows.items) },
+      favorites: { ...profile.favorites, items: mark(profile.favorites.items) },
       memberSince: formatDate(profile.memberSince.toISOString().slice(0, 10), lang),
       avatar: avatarSources(storage, profile, 96),
     },
@@ -94,6 +105,7 @@ export default function Profile() {
         empty={t("profile.noMeadows")}
         meadows={profile.meadows}
         label={t("profile.meadowsPages")}
+        anchorScope="added"
         to={(page) => pagesHref(pathname, { page, favorites: profile.favorites.page })}
       />
       <PagedMeadowList

@@ -1,9 +1,9 @@
-import { count, desc, eq } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { favorites, meadows, users } from "../../db/schema";
 import type { Database } from "../adapters/db.server";
 import type { ObjectStorage } from "../adapters/storage.server";
 import { deleteImage, imageSources, processImage, storeImage } from "./images";
-import type { MeadowSummary } from "./meadows.server";
+import type { LatLng, MeadowSummary } from "./meadows.server";
 
 /** Sizes avatars are shown at: the header and lists (32 px), profile and settings (96 px). */
 export const AVATAR_WIDTHS = [32, 96] as const;
@@ -225,23 +225,37 @@ export async function getAccountSettings(db: Database, userId: string) {
   return user ?? null;
 }
 
-/** One page (1-based) of a member's favorites, the newest saved first. */
+/**
+ * One page (1-based) of a member's favorites, the newest saved first; with `near`, the nearest
+ * first, each with its distance.
+ */
 export async function listFavorites(
   db: Database,
   userId: string,
-  { page = 1 }: { page?: number } = {},
-): Promise<ProfileMeadowPage> {
+  { page = 1, near }: { page?: number; near?: LatLng } = {},
+): Promise<ProfileMeadowPage & { items: Array<ProfileMeadow & { distanceKm?: number }> }> {
+  // A member keeps tens of meadows, not thousands: measuring each is cheaper than an index walk.
+  const distanceKm = near
+    ? sql<number>`earth_distance(ll_to_earth(${meadows.lat}, ${meadows.lng}), ll_to_earth(${near.lat}::float8, ${near.lng}::float8)) / 1000`
+    : undefined;
   const [items, [counted]] = await Promise.all([
     db
-      .select(cardColumns)
+      .select(distanceKm ? { ...cardColumns, distanceKm } : cardColumns)
       .from(favorites)
       .innerJoin(meadows, eq(meadows.id, favorites.meadowId))
       .where(eq(favorites.userId, userId))
-      .orderBy(desc(favorites.createdAt), desc(favorites.meadowId))
+      .orderBy(
+        ...(distanceKm ? [asc(distanceKm)] : []),
+        desc(favorites.createdAt),
+        desc(favorites.meadowId),
+      )
       .limit(PROFILE_PAGE_SIZE)
       .offset(pageOffset(page)),
     // Favorites go with their meadow (on delete cascade), so none is counted without one.
     db.select({ total: count() }).from(favorites).where(eq(favorites.userId, userId)),
   ]);
-  return meadowPage(items, counted?.total ?? 0, page);
+  const found = items.map((item) =>
+    "distanceKm" in item ? { ...item, distanceKm: Number(item.distanceKm) } : item,
+  );
+  return { ...meadowPage(found, counted?.total ?? 0, page), items: found };
 }

@@ -139,7 +139,7 @@ for (const lang of ["en", "nl"] as const) {
 
     test("the country filter and the name and price orders", async ({ page }) => {
       await gotoHydrated(page, list);
-      await page.getByLabel(t.country).selectOption("BE");
+      await page.getByLabel(t.country, { exact: true }).selectOption("BE");
       await expect(page).toHaveURL(/[?&]country=BE/);
       const belgian = DEMO_MEADOWS.filter((meadow) => meadow.country === "BE");
       // The address changes at once, the results when they have rendered.
@@ -152,7 +152,7 @@ for (const lang of ["en", "nl"] as const) {
       const folded = names.map(fold);
       expect(folded).toEqual([...folded].sort());
 
-      await page.getByLabel(t.sort).selectOption("price");
+      await page.getByLabel(t.sort, { exact: true }).selectOption("price");
       await expect(page).toHaveURL(/[?&]sort=price/);
       // The cards are in another order once the price-sorted results have rendered.
       await expect.poll(() => resultNames(page)).not.toEqual(names);
@@ -172,14 +172,14 @@ for (const lang of ["en", "nl"] as const) {
 
     test("a place sets the location: nearest first, then within a distance", async ({ page }) => {
       await gotoHydrated(page, list);
-      const sort = page.getByLabel(t.sort);
-      const maxDistance = page.getByLabel(t.maxDistance);
+      const sort = page.getByLabel(t.sort, { exact: true });
+      const maxDistance = page.getByLabel(t.maxDistance, { exact: true });
       // Without a location, distance needs one.
       await expect(maxDistance).toBeDisabled();
       await expect(sort.locator('option[value="distance"]')).toBeDisabled();
 
-      await page.getByLabel(t.place).fill("Utrecht");
-      await page.getByLabel(t.place).press("Enter");
+      await page.getByLabel(t.place, { exact: true }).fill("Utrecht");
+      await page.getByLabel(t.place, { exact: true }).press("Enter");
       await expect(page).toHaveURL(/[?&]place=Utrecht/);
       await expect(page.getByTestId("active-location")).toHaveText(t.nearUtrecht);
       await expect(sort).toHaveValue("distance");
@@ -201,19 +201,19 @@ for (const lang of ["en", "nl"] as const) {
       // Clearing the location goes back to the name order, without distances.
       await page.getByRole("link", { name: t.clearLocation }).click();
       await expect(page.getByTestId("active-location")).toHaveCount(0);
-      await expect(page.getByLabel(t.place)).toHaveValue("");
+      await expect(page.getByLabel(t.place, { exact: true })).toHaveValue("");
       expect(searchParams(page).has("km")).toBe(false);
       await expect.poll(() => resultDistances(page)).toEqual([]);
     });
 
     test("a place that cannot be found says so and keeps the rest", async ({ page }) => {
       await gotoHydrated(page, `${list}?q=tulp&country=NL`);
-      await page.getByLabel(t.place).fill("Xyzzyvlakte");
+      await page.getByLabel(t.place, { exact: true }).fill("Xyzzyvlakte");
       await page.getByRole("button", { name: t.searchButton }).click();
       await expect(page.getByText(t.notFound)).toBeVisible();
-      await expect(page.getByLabel(t.place)).toHaveValue("Xyzzyvlakte");
+      await expect(page.getByLabel(t.place, { exact: true })).toHaveValue("Xyzzyvlakte");
       await expect(page.getByRole("searchbox", { name: t.search })).toHaveValue("tulp");
-      await expect(page.getByLabel(t.country)).toHaveValue("NL");
+      await expect(page.getByLabel(t.country, { exact: true })).toHaveValue("NL");
       expect((await resultNames(page)).length).toBeGreaterThan(0);
       // A distance order in the address has nothing to measure from: names, and no error.
       const response = await page.goto(`${list}?sort=distance&km=10&place=Xyzzyvlakte`);
@@ -260,7 +260,7 @@ for (const lang of ["en", "nl"] as const) {
         t.needsJavaScript,
       );
       await page.getByRole("searchbox", { name: t.search }).fill("tulp");
-      await page.getByLabel(t.place).fill("Utrecht");
+      await page.getByLabel(t.place, { exact: true }).fill("Utrecht");
       await page.getByRole("button", { name: t.searchButton }).click();
       await expect(page).toHaveURL(/[?&]q=tulp/);
       await expect(page.getByTestId("active-location")).toHaveText(t.nearUtrecht);
@@ -269,7 +269,7 @@ for (const lang of ["en", "nl"] as const) {
         expect.arrayContaining(demoMatching("tulp").map((meadow) => meadow.name)),
       );
       // Distance works once the place is known.
-      await page.getByLabel(t.sort).selectOption("distance");
+      await page.getByLabel(t.sort, { exact: true }).selectOption("distance");
       await page.getByRole("button", { name: t.searchButton }).click();
       await expect(page).toHaveURL(/[?&]place=Utrecht/);
       expectAscending(await resultDistances(page));
@@ -284,7 +284,7 @@ for (const lang of ["en", "nl"] as const) {
       await search.pressSequentially("appel", { delay: 40 });
       await expect(page).toHaveURL(/[?&]q=appel/);
       const appleNames = await resultNames(page);
-      await page.getByLabel(t.country).selectOption("NL");
+      await page.getByLabel(t.country, { exact: true }).selectOption("NL");
       await expect(page).toHaveURL(/[?&]country=NL/);
       const dutchAppleNames = await resultNames(page);
       expect(dutchAppleNames.length).toBeLessThan(appleNames.length);
@@ -298,7 +298,7 @@ for (const lang of ["en", "nl"] as const) {
       await page.goBack();
       await expect(page).toHaveURL(/[?&]q=appel/);
       await expect(page).not.toHaveURL(/[?&]country=/);
-      await expect(page.getByLabel(t.country)).toHaveValue("");
+      await expect(page.getByLabel(t.country, { exact: true })).toHaveValue("");
       // Back changes the address at once and the results when they have loaded.
       await expect.poll(() => resultNames(page)).toEqual(appleNames);
       await page.goBack();
@@ -345,8 +345,8 @@ test("bad values in the address fall back to defaults", async ({ page }) => {
   expect(response?.status()).toBe(200);
   await waitForHydration(page);
   await expect(page.getByTestId("result-count")).toHaveText(texts.en.count);
-  await expect(page.getByLabel(texts.en.sort)).toHaveValue("name");
-  await expect(page.getByLabel(texts.en.country)).toHaveValue("");
+  await expect(page.getByLabel(texts.en.sort, { exact: true })).toHaveValue("name");
+  await expect(page.getByLabel(texts.en.country, { exact: true })).toHaveValue("");
 });
 
 test.describe("accessibility", () => {

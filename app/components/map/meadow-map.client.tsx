@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { createPortal, flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { FetchedFavoriteButton } from "~/components/favorite-button";
 import { useLocalePath, useShellData } from "~/hooks/use-shell-data";
 import { cn } from "~/lib/cn";
 import { getWithRetry } from "~/lib/fetch-with-retry";
@@ -53,7 +54,7 @@ const POPUP_OFFSET = {
 const POPUP_MAX_WIDTH_PX = 288;
 const POPUP_MAX_WIDTH = `min(${POPUP_MAX_WIDTH_PX}px, calc(100vw - 2rem))`;
 /** About the height of a popup with a two-line name, to tell whether it fits above its pin. */
-const POPUP_HEIGHT_PX = 170;
+const POPUP_HEIGHT_PX = 220;
 
 /**
  * Where a pin's popup goes: above the pin when it fits, else below; centred on the pin, or
@@ -402,6 +403,11 @@ export default function MeadowMap({ styleUrl, view, filters, onViewChange }: Mea
               >
                 {t("mapView.openMeadow")}
               </Link>
+              <FetchedFavoriteButton
+                meadowId={selected.id}
+                meadowName={selected.name}
+                className="mt-2 justify-self-start"
+              />
             </div>,
             popupNode,
           )

@@ -15,6 +15,8 @@ import { getUser } from "~/session.server";
 import { typedFields } from "~/lib/schemas/meadow";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { FavoriteButton, FavoriteCount } from "~/components/favorite-button";
+import { favoriteSummary } from "~/services/favorites.server";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, storage, config } = context.get(appContext);
@@ -29,6 +31,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const canEdit = meadow.ownerId !== null && getUser(context)?.id === meadow.ownerId;
   return {
     canEdit,
+    favorite: await favoriteSummary(db, getUser(context)?.id, meadow.id),
     meadow: {
       id: meadow.id,
       ...typedFields(meadow),
@@ -90,7 +93,7 @@ export default function MeadowDetail() {
   const { t } = useTranslation();
   const { lang } = useShellData();
   const localePath = useLocalePath();
-  const { meadow, canEdit, mapStyleUrl } = useLoaderData<typeof loader>();
+  const { meadow, canEdit, mapStyleUrl, favorite } = useLoaderData<typeof loader>();
   const directions = `https://www.openstreetmap.org/directions?to=${meadow.lat}%2C${meadow.lng}`;
   const mapLink = `https://www.openstreetmap.org/?mlat=${meadow.lat}&mlon=${meadow.lng}#map=15/${meadow.lat}/${meadow.lng}`;
   return (
@@ -114,6 +117,15 @@ export default function MeadowDetail() {
       <p className="mt-2 text-muted-foreground">
         {meadow.city}, {meadow.country}
       </p>
+      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <FavoriteButton
+          meadowId={meadow.id}
+          meadowName={meadow.name}
+          kept={favorite.kept}
+          variant="labelled"
+        />
+        <FavoriteCount meadowId={meadow.id} kept={favorite.kept} count={favorite.count} />
+      </div>
 
       <div className="mt-8 grid gap-8 md:grid-cols-[1fr_18rem]">
         <div>

@@ -32,7 +32,9 @@ import {
   type MeadowSearch,
 } from "~/lib/schemas/meadow-search";
 import { LIMITS } from "~/services/account-limits";
+import { markKept } from "~/services/favorites.server";
 import { searchMeadows } from "~/services/meadows.server";
+import { getUser } from "~/session.server";
 import type { Route } from "./+types/list";
 
 /** The typed words go out this long after the last key, so each word is one request. */
@@ -100,7 +102,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     location,
     placeNotFound,
     result: {
-      items: result.items.map(cardData),
+      items: await markKept(db, getUser(context)?.id, result.items.map(cardData)),
       total: result.total,
       totalCapped: result.totalCapped,
       page: result.page,

@@ -1,0 +1,209 @@
+import { createContext, useContext, useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useFetcher, useLocation } from "react-router";
+import { toast } from "~/components/ui/toast-store";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { useShellData } from "~/hooks/use-shell-data";
+import { cn } from "~/lib/cn";
+import {
+  FAVORITE_ACTION,
+  FAVORITE_STATE,
+  favoriteAnchor,
+  type FavoriteAnswer,
+  type FavoriteState,
+} from "~/lib/favorites";
+import { formatNumber } from "~/lib/format";
+
+/** Names the list the hearts inside belong to, where a page lists a meadow twice. */
+export const FavoriteAnchorScope = createContext("");
+
+/**
+ * Every heart of one meadow on a page shares this fetcher, so they (and the detail page's count)
+ * agree without asking the server for the page again.
+ */
+function useFavoriteFetcher(meadowId: string) {
+  return useFetcher<FavoriteAnswer>({ key: `favorite:${meadowId}` });
+}
+
+/** The state to show: the one being sent, else the server's last answer, else the page's. */
+function useShownFavorite(meadowId: string, kept: boolean, count?: number) {
+  const fetcher = useFavoriteFetcher(meadowId);
+  const sending = fetcher.formData?.get("favorite");
+  const answered = fetcher.data?.kept ?? kept;
+  const shown = typeof sending === "string" ? sending === "true" : answered;
+  const answeredCount = fetcher.data?.ok ? fetcher.data.count : count;
+  const shownCount =
+    answeredCount === undefined ? undefined : answeredCount + Number(shown) - Number(answered);
+  return { fetcher, shown, count: shownCount };
+}
+
+function HeartIcon({ filled, className }: { filled: boolean; className?: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill={filled ? "currentColor" : "none"}
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={cn("size-5 shrink-0", className)}
+    >
+      <path d="M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z" />
+    </svg>
+  );
+}
+
+/**
+ * The heart that keeps a meadow among the member's favorites: a toggle button (`aria-pressed`).
+ * Members see it change at once; the server's refusal puts it back and says why in a toast.
+ * Without JavaScript it is a form post that returns to this page, scrolled to this heart. A
+ * visitor's press goes to sign in and comes back with the favorite set.
+ *
+ * `icon` is the round button on cards and in the map's popup, named after the meadow;
+ * `labelled` is the detail page's, with its word beside the heart.
+ */
+export function FavoriteButton({
+  meadowId,
+  meadowName,
+  kept,
+  variant = "icon",
+  className,
+}: {
+  meadowId: string;
+  meadowName: string;
+  kept: boolean;
+  variant?: "icon" | "labelled";
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const { user } = useShellData();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const { fetcher, shown } = useShownFavorite(meadowId, kept);
+  const sentHere = useRef(false);
+
+  const answer = fetcher.data;
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !answer || answer.ok || !sentHere.current) return;
+    sentHere.current = false;
+    toast({ variant: "error", title: t(answer.error) });
+  }, [answer, fetcher.state, t]);
+
+  const anchor = favoriteAnchor(meadowId, useContext(FavoriteAnchorScope));
+  const returnTo = `${location.pathname}${location.search}#${anchor}`;
+  const pressed = user ? shown : false;
+  const button = (
+    <button
+      type="submit"
+      aria-pressed={pressed}
+      aria-label={variant === "icon" ? t("favorites.keepMeadow", { name: meadowName }) : undefined}
+      className={cn(
+        "inline-flex items-center justify-center transition-[background-color,color,transform] select-none motion-reduce:transition-none",
+        "focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-hidden",
+        "active:scale-95 motion-reduce:active:scale-100",
+        variant === "icon"
+          ? "size-11 rounded-full bg-background/90 text-primary shadow-sm ring-1 ring-border/70 backdrop-blur-sm hover:bg-background sm:size-10"
+          : cn(
+              "h-11 gap-2 rounded-full border px-4 text-sm font-medium shadow-xs sm:h-10",
+              pressed
+                ? "border-primary bg-primary text-primary-foreground hover:shadow-md"
+                : "border-input bg-background text-foreground hover:bg-accent hover:text-accent-foreground [&_svg]:text-primary",
+            ),
+      )}
+    >
+      <HeartIcon filled={pressed} />
+      {variant === "labelled" ? t("favorites.keep") : null}
+    </button>
+  );
+  const fields = (
+    <>
+      <input type="hidden" name="meadowId" value={meadowId} />
+      <input type="hidden" name="favorite" value={String(!pressed)} />
+    </>
+  );
+  const formClass = cn("scroll-mt-24", className);
+
+  // A visitor's press is a navigation: to sign in, and back with the favorite set.
+  if (!user) {
+    return (
+      <Form method="post" action={FAVORITE_ACTION} id={anchor} className={formClass}>
+        {fields}
+        <input type="hidden" name="redirectTo" value={returnTo} />
+        {button}
+      </Form>
+    );
+  }
+  return (
+    <fetcher.Form
+      method="post"
+      action={FAVORITE_ACTION}
+      id={anchor}
+      className={formClass}
+      // The hearts share their state; nothing else on the page changes with a favorite.
+      defaultShouldRevalidate={false}
+      onSubmit={() => {
+        sentHere.current = true;
+      }}
+    >
+      {fields}
+      {/* Only the page without JavaScript needs to be sent back; the fetcher stays put. */}
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={returnTo} />}
+      {button}
+    </fetcher.Form>
+  );
+}
+
+/**
+ * The heart for a meadow whose page did not say whether the member keeps it (the map's popup):
+ * it asks first, and shows once it knows. A visitor's is there at once.
+ */
+export function FetchedFavoriteButton({
+  meadowId,
+  meadowName,
+  className,
+}: {
+  meadowId: string;
+  meadowName: string;
+  className?: string;
+}) {
+  const { user } = useShellData();
+  const state = useFetcher<FavoriteState>();
+  const { load } = state;
+  useEffect(() => {
+    if (user) void load(`${FAVORITE_STATE}?${new URLSearchParams({ meadowId })}`);
+  }, [user, meadowId, load]);
+  if (user && state.data === undefined) return null;
+  return (
+    <FavoriteButton
+      meadowId={meadowId}
+      meadowName={meadowName}
+      kept={state.data?.kept ?? false}
+      variant="labelled"
+      className={className}
+    />
+  );
+}
+
+/** "12 people keep this meadow", following the hearts of the meadow on this page. */
+export function FavoriteCount({
+  meadowId,
+  kept,
+  count,
+  className,
+}: {
+  meadowId: string;
+  kept: boolean;
+  count: number;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useShellData();
+  const shown = useShownFavorite(meadowId, kept, count).count ?? count;
+  return (
+    <p className={cn("text-sm text-muted-foreground", className)} data-favorite-count={shown}>
+      {t("favorites.keptBy", { count: shown, formatted: formatNumber(shown, lang) })}
+    </p>
+  );
+}

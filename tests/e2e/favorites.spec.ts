@@ -1,0 +1,261 @@
+import AxeBuilder from "@axe-core/playwright";
+import { DEMO_MEADOWS } from "../../db/seed/demo-meadows";
+import { allowConsoleErrors, expect, gotoHydrated, test, type Page } from "./fixtures";
+import { registerTexts, signIn, signUpMember, visitorHeaders } from "./members";
+
+/*
+ * The heart: members keep meadows from cards and the meadow page, at once with JavaScript and by
+ * a form post without; visitors sign in first and come back with the favorite set. Each test
+ * keeps demo meadows of its own and compares counts with what it found, as other journeys run
+ * beside it on the same server.
+ */
+
+const texts = {
+  en: {
+    prefix: "",
+    favorite: "Favorite",
+    keep: (name: string) => `Keep ${name} as a favorite`,
+    count: (n: number) =>
+      n === 0
+        ? "Nobody keeps this meadow yet"
+        : n === 1
+          ? "1 person keeps this meadow"
+          : `${n} people keep this meadow`,
+    saved: "Saved to your favorites",
+    empty: "No favorites yet. Tap the heart on a meadow to save it here.",
+    search: "Search meadows",
+    map: "Open the map",
+    signInAgain: "Sign in again to keep favorites.",
+  },
+  nl: {
+    prefix: "/nl",
+    favorite: "Favoriet",
+    keep: (name: string) => `${name} bewaren als favoriet`,
+    count: (n: number) =>
+      n === 0
+        ? "Nog niemand heeft deze pluktuin als favoriet"
+        : n === 1
+          ? "1 persoon heeft deze pluktuin als favoriet"
+          : `${n} mensen hebben deze pluktuin als favoriet`,
+    saved: "Bewaard in je favorieten",
+    empty: "Nog geen favorieten. Tik op het hartje bij een pluktuin om hem hier te bewaren.",
+    search: "Pluktuinen zoeken",
+    map: "Open de kaart",
+    signInAgain: "Log opnieuw in om favorieten te bewaren.",
+  },
+} as const;
+
+function demo(id: string) {
+  const meadow = DEMO_MEADOWS.find((candidate) => candidate.id === id);
+  if (!meadow) throw new Error(`no demo meadow ${id}`);
+  return meadow;
+}
+
+/** How many keep the meadow, as its page says. */
+async function keptCount(page: Page): Promise<number> {
+  return Number(await page.locator("[data-favorite-count]").getAttribute("data-favorite-count"));
+}
+
+for (const lang of ["en", "nl"] as const) {
+  const t = texts[lang];
+
+  test(`a member keeps a meadow at once and lets it go from the favorites (${lang})`, async ({
+    page,
+    baseURL,
+  }) => {
+    const meadow = demo(lang === "en" ? "demo-010" : "demo-011");
+    await signUpMember(page, { lang, baseURL });
+    await gotoHydrated(page, `${t.prefix}/meadows/${meadow.id}`);
+    const heart = page.getByRole("button", { name: t.favorite, exact: true });
+    await expect(heart).toHaveAttribute("aria-pressed", "false");
+    const before = await keptCount(page);
+    await expect(page.getByText(t.count(before))).toBeVisible();
+
+    await heart.click();
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByText(t.count(before + 1))).toBeVisible();
+    await page.reload();
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
+
+    await gotoHydrated(page, `${t.prefix}/favorites`);
+    const card = page.getByRole("article").filter({ hasText: meadow.name });
+    await expect(page.getByRole("article")).toHaveCount(1);
+    const cardHeart = card.getByRole("button", { name: t.keep(meadow.name) });
+    await expect(cardHeart).toHaveAttribute("aria-pressed", "true");
+    await cardHeart.click();
+    await expect(cardHeart).toHaveAttribute("aria-pressed", "false");
+    // The card stays until the page is opened again, so a slip of the finger can be undone.
+    await expect(card).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByText(t.empty)).toBeVisible();
+    await page.getByRole("link", { name: t.search }).click();
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/meadows$`));
+  });
+
+  test(`without JavaScript the heart is a form that returns to its place (${lang})`, async ({
+    openPage,
+    baseURL,
+  }) => {
+    const meadow = demo(lang === "en" ? "demo-012" : "demo-013");
+    const page = await openPage({ javaScriptEnabled: false, extraHTTPHeaders: visitorHeaders() });
+    await signUpMember(page, { lang, baseURL, javaScript: false });
+    const words = meadow.name.split(" ").at(-1)!;
+    const list = `${t.prefix}/meadows?q=${encodeURIComponent(words)}`;
+    await page.goto(list);
+    const heart = page.getByRole("button", { name: t.keep(meadow.name) });
+    await expect(heart).toHaveAttribute("aria-pressed", "false");
+    await heart.click();
+    await expect(page).toHaveURL(`${list}#favorite-${meadow.id}`);
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("status").filter({ hasText: t.saved })).toBeVisible();
+
+    await page.goto(`${t.prefix}/meadows/${meadow.id}`);
+    const detailHeart = page.getByRole("button", { name: t.favorite, exact: true });
+    await expect(detailHeart).toHaveAttribute("aria-pressed", "true");
+    const count = await keptCount(page);
+    await detailHeart.click();
+    await expect(detailHeart).toHaveAttribute("aria-pressed", "false");
+    expect(await keptCount(page)).toBe(count - 1);
+  });
+}
+
+test("a visitor's heart leads through sign-in and back with the favorite set", async ({
+  page,
+  openPage,
+  baseURL,
+}) => {
+  const meadow = demo("demo-014");
+  const member = await signUpMember(page, { baseURL });
+  const visitor = await openPage({ extraHTTPHeaders: visitorHeaders() });
+  await gotoHydrated(visitor, `/nl/meadows/${meadow.id}`);
+  const heart = visitor.getByRole("button", { name: texts.nl.favorite, exact: true });
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await heart.click();
+  await expect(visitor).toHaveURL(/\/nl\/login\?redirectTo=/);
+  await signIn(visitor, registerTexts.nl, member.email, member.password);
+  await expect(visitor).toHaveURL(`/nl/meadows/${meadow.id}#favorite-${meadow.id}`);
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  await expect(visitor.getByText(texts.nl.saved, { exact: true })).toBeVisible();
+});
+
+test("without JavaScript too, a visitor's heart comes back kept after sign-in", async ({
+  page,
+  openPage,
+  baseURL,
+}) => {
+  const meadow = demo("demo-019");
+  const member = await signUpMember(page, { baseURL });
+  const visitor = await openPage({ javaScriptEnabled: false, extraHTTPHeaders: visitorHeaders() });
+  await visitor.goto(`/meadows/${meadow.id}`);
+  await visitor.getByRole("button", { name: texts.en.favorite, exact: true }).click();
+  await expect(visitor).toHaveURL(/\/login\?redirectTo=/);
+  await signIn(visitor, registerTexts.en, member.email, member.password);
+  await expect(visitor).toHaveURL(`/meadows/${meadow.id}#favorite-${meadow.id}`);
+  await expect(
+    visitor.getByRole("button", { name: texts.en.favorite, exact: true }),
+  ).toHaveAttribute("aria-pressed", "true");
+});
+
+test.describe("a refused favorite", () => {
+  test.use(allowConsoleErrors(/status of 401/));
+
+  test("goes back as it was and says why", async ({ page, baseURL }) => {
+    const meadow = demo("demo-015");
+    await signUpMember(page, { baseURL });
+    await gotoHydrated(page, `/meadows/${meadow.id}`);
+    const heart = page.getByRole("button", { name: texts.en.favorite, exact: true });
+    // Signed out behind the page's back: the server now sees a visitor.
+    await page.context().clearCookies();
+    await heart.click();
+    await expect(page.getByText(texts.en.signInAgain, { exact: true })).toBeVisible();
+    await expect(heart).toHaveAttribute("aria-pressed", "false");
+  });
+});
+
+test("axe finds nothing serious on the heart, kept or not, in both languages", async ({
+  page,
+  baseURL,
+}) => {
+  const meadow = demo("demo-016");
+  await signUpMember(page, { baseURL });
+  for (const t of Object.values(texts)) {
+    for (const path of [`/meadows/${meadow.id}`, `/meadows?q=${encodeURIComponent(meadow.name)}`]) {
+      await gotoHydrated(page, `${t.prefix}${path}`);
+      const form = page.locator(`#favorite-${meadow.id}`);
+      for (const pressed of ["false", "true", "false"]) {
+        if (pressed !== (await form.getByRole("button").getAttribute("aria-pressed"))) {
+          await form.getByRole("button").click();
+        }
+        await expect(form.getByRole("button")).toHaveAttribute("aria-pressed", pressed);
+        const results = await new AxeBuilder({ page })
+          .include(`#favorite-${meadow.id}`)
+          .setLegacyMode(true)
+          .analyze();
+        expect(
+          results.violations.map(
+            (violation) =>
+              `${violation.id}: ${violation.nodes.map((node) => node.failureSummary).join("; ")}`,
+          ),
+          `${t.prefix}${path} pressed=${pressed}`,
+        ).toEqual([]);
+      }
+    }
+  }
+});
+
+test("the map's popup has the heart, which knows what the member keeps", async ({
+  page,
+  baseURL,
+}) => {
+  const meadow = demo("demo-001");
+  await signUpMember(page, { baseURL });
+  await gotoHydrated(page, `/map?lat=${meadow.lat}&lng=${meadow.lng}&z=14`);
+  const map = page.getByTestId("meadow-map");
+  await expect(map).toHaveAttribute("data-map-status", "ready", { timeout: 20_000 });
+  const pin = page.getByRole("button", { name: new RegExp(`^${meadow.name}, .*: show details$`) });
+  const popup = page.getByTestId("meadow-popup");
+  const heart = popup.getByRole("button", { name: texts.en.favorite, exact: true });
+
+  await pin.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.press("Escape");
+  await expect(popup).toBeHidden();
+
+  // Opened again on a fresh page, the popup asks and shows the meadow kept.
+  await page.reload();
+  await expect(map).toHaveAttribute("data-map-status", "ready", { timeout: 20_000 });
+  await pin.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+});
+
+test("the favorites come nearest first when the member gives their location", async ({
+  openPage,
+  baseURL,
+}) => {
+  const [far, near] = [demo("demo-017"), demo("demo-018")];
+  expect(Math.abs(far.lat - near.lat) + Math.abs(far.lng - near.lng)).toBeGreaterThan(0.1);
+  const page = await openPage({
+    geolocation: { latitude: near.lat, longitude: near.lng },
+    permissions: ["geolocation"],
+  });
+  await signUpMember(page, { baseURL });
+  for (const meadow of [near, far]) {
+    await gotoHydrated(page, `/meadows/${meadow.id}`);
+    const heart = page.getByRole("button", { name: texts.en.favorite, exact: true });
+    await heart.click();
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
+  }
+  await gotoHydrated(page, "/favorites");
+  const names = page.getByRole("article").getByRole("heading");
+  await expect(names).toHaveText([far.name, near.name]);
+  await page.getByRole("button", { name: "Nearest first" }).click();
+  await expect(page).toHaveURL(/\/favorites\?lat=[\d.-]+&lng=[\d.-]+$/);
+  await expect(page.getByText("Nearest to you first")).toBeVisible();
+  await expect(names).toHaveText([near.name, far.name]);
+  await expect(page.getByRole("article").first()).toContainText(/\d km away/);
+  await page.getByRole("link", { name: "Newest first" }).click();
+  await expect(names).toHaveText([far.name, near.name]);
+});
