@@ -306,7 +306,19 @@ for (const lang of ["en", "nl"] as const) {
       await expect(search).toHaveValue("");
     });
 
-    test("pages of 20, with next and previous", async ({ page }) => {
+    test("pages of 20, with next and previous", async ({ page, openPage }) => {
+      // Journeys in the other worker add meadows meanwhile: page 1 is compared with page 1 as
+      // a fresh tab shows it at that moment, not as it was when this journey began.
+      const pageOneNow = async () => {
+        const fresh = await openPage();
+        await gotoHydrated(fresh, list);
+        const names = await resultNames(fresh);
+        await fresh.close();
+        return names;
+      };
+      const showsPageOne = async () =>
+        JSON.stringify(await resultNames(page)) === JSON.stringify(await pageOneNow());
+
       await gotoHydrated(page, list);
       const first = await resultNames(page);
       expect(first).toHaveLength(20);
@@ -315,19 +327,19 @@ for (const lang of ["en", "nl"] as const) {
       await pages.getByRole("link", { name: t.next }).click();
       await expect(page).toHaveURL(/[?&]page=2/);
       await expect
-        .poll(async () => (await resultNames(page)).some((name) => first.includes(name)))
-        .toBe(false);
+        .poll(async () => (await resultNames(page)).filter((name) => first.includes(name)).length)
+        .toBeLessThanOrEqual(1);
       expect((await resultNames(page)).length).toBeGreaterThan(0);
       await pages.getByRole("link", { name: t.previous }).click();
       await expect(page).not.toHaveURL(/[?&]page=/);
-      await expect.poll(() => resultNames(page)).toEqual(first);
+      await expect.poll(showsPageOne).toBe(true);
 
       // Past the last page: nothing found, and a way back.
       await gotoHydrated(page, `${list}?page=99`);
       await expect(page.getByTestId("result-count")).toHaveText(t.noMeadows);
       await page.getByRole("link", { name: t.firstPage }).click();
       await expect(page).toHaveURL(new RegExp(`${list}$`));
-      await expect.poll(() => resultNames(page)).toEqual(first);
+      await expect.poll(showsPageOne).toBe(true);
     });
 
     test("says so when nothing matches", async ({ page }) => {

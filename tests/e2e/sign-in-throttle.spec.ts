@@ -52,6 +52,8 @@ for (const [lang, t] of Object.entries(texts)) {
 
     // The member signs in with their password once on this browser, and out again.
     await page.getByRole("button", { name: t.signOut }).first().click();
+    // Signed out once the header says so: /login sends a signed-in member straight on.
+    await expect(page.getByRole("link", { name: t.signIn })).toBeVisible();
     await signInOn(page, member.password);
     await expectSignedIn(page, t);
     const device = await findCookie(page, "device");
