@@ -21,8 +21,8 @@ import { pageMeta } from "~/lib/page-meta";
 import { pagePath } from "~/lib/page-url";
 import { addressFingerprint, typedFields } from "~/lib/schemas/meadow";
 import { passOnHeaders } from "~/route-headers";
+import { deleteMeadowWithPhotos } from "~/services/photos.server";
 import {
-  deleteMeadow,
   ForbiddenError,
   getMeadow,
   NotFoundError,
@@ -76,7 +76,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const { db } = context.get(appContext);
+  const { db, storage } = context.get(appContext);
   const { t } = getI18n(context);
   const formData = await readForm(request);
   try {
@@ -88,7 +88,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
           confirmDelete: true,
         });
       }
-      await deleteMeadow(db, user.id, params.id);
+      await deleteMeadowWithPhotos(db, storage, user.id, params.id);
       return redirectWithToast(context, pagePath(request, "/meadows"), {
         type: "success",
         key: "meadowForm.deleted",
