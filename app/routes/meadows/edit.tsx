@@ -22,12 +22,7 @@ import { pagePath } from "~/lib/page-url";
 import { addressFingerprint, typedFields } from "~/lib/schemas/meadow";
 import { passOnHeaders } from "~/route-headers";
 import { deleteMeadowWithPhotos } from "~/services/photos.server";
-import {
-  ForbiddenError,
-  getMeadow,
-  NotFoundError,
-  updateMeadow,
-} from "~/services/meadows.server";
+import { ForbiddenError, getMeadow, NotFoundError, updateMeadow } from "~/services/meadows.server";
 import { requireUser } from "~/session.server";
 import type { Route } from "./+types/edit";
 import { handleMeadowForm, redirectWithToast } from "./meadow-form.server";
