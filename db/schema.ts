@@ -249,9 +249,6 @@ export const favorites = pgTable(
   ],
 );
 
-/** Longest photo caption, in characters (the database checks it too). */
-export const MAX_PHOTO_CAPTION = 200;
-
 /**
  * A member's photo of a meadow. The files are WebP variants under `keyPrefix` (a content hash,
  * so the same picture uploaded twice shares its files); a row is only written once its files are
@@ -281,10 +278,8 @@ export const photos = pgTable(
     index("photos_meadow_created_idx").on(table.meadowId, table.createdAt, table.id),
     index("photos_author_idx").on(table.authorId),
     index("photos_key_prefix_idx").on(table.keyPrefix),
-    check(
-      "photos_caption_length",
-      sql`char_length(${table.caption}) <= ${sql.raw(String(MAX_PHOTO_CAPTION))}`,
-    ),
+    // PHOTO_CAPTION_MAX in app/lib/schemas/photo.ts, which the forms check first.
+    check("photos_caption_length", sql`char_length(${table.caption}) <= 200`),
     check("photos_size_positive", sql`${table.width} > 0 and ${table.height} > 0`),
   ],
 );

@@ -1,8 +1,9 @@
 import { randomInt } from "node:crypto";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import { MAX_PHOTO_CAPTION, meadows, photos, users, type Photo } from "../../db/schema";
+import { meadows, photos, users, type Photo } from "../../db/schema";
 import type { Database } from "../adapters/db.server";
 import type { ObjectStorage } from "../adapters/storage.server";
+import { PHOTO_CAPTION_MAX } from "../lib/schemas/photo";
 import {
   deleteImage,
   imageSources,
@@ -26,8 +27,6 @@ const DISPLAY_WIDTHS = Object.values(PHOTO_WIDTHS);
 
 /** Photos one meadow may hold: a page of them stays quick to load and to look through. */
 export const MAX_PHOTOS_PER_MEADOW = 60;
-
-export { MAX_PHOTO_CAPTION };
 
 /** The meadow already holds MAX_PHOTOS_PER_MEADOW photos. */
 export class MeadowPhotosFullError extends Error {
@@ -91,7 +90,7 @@ export async function addPhoto(
   storage: ObjectStorage,
   upload: NewPhoto,
 ): Promise<Photo> {
-  const caption = upload.caption?.trim().slice(0, MAX_PHOTO_CAPTION) || null;
+  const caption = upload.caption?.trim().slice(0, PHOTO_CAPTION_MAX) || null;
   // Cheap checks first, so a full meadow does not cost a decode.
   await assertRoomFor(db, upload.meadowId);
   const image = await processImage(upload.bytes, { namespace: "photos", widths: DISPLAY_WIDTHS });
@@ -236,6 +235,38 @@ export function photoImage(
   };
 }
 
+/** The photo's author and the meadow's owner may delete it; throws for anyone else. */
+async function findDeletablePhoto(
+  tx: Queries,
+  actorId: string,
+  meadowId: string,
+  photoId: string,
+  lock: boolean,
+): Promise<{ keyPrefix: string }> {
+  if (!PHOTO_ID_PATTERN.test(photoId)) throw new NotFoundError(`no photo ${photoId}`);
+  const query = tx
+    .select({ authorId: photos.authorId, keyPrefix: photos.keyPrefix, ownerId: meadows.ownerId })
+    .from(photos)
+    .innerJoin(meadows, eq(meadows.id, photos.meadowId))
+    .where(and(eq(photos.id, photoId), eq(photos.meadowId, meadowId)));
+  const [photo] = lock ? await query.for("update", { of: photos }) : await query;
+  if (!photo) throw new NotFoundError(`no photo ${photoId} on meadow ${meadowId}`);
+  if (photo.authorId !== actorId && photo.ownerId !== actorId) {
+    throw new ForbiddenError(`photo ${photoId} is not ${actorId}'s to delete`);
+  }
+  return photo;
+}
+
+/** Throws NotFoundError or ForbiddenError unless `actorId` may delete the photo. */
+export async function assertMayDeletePhoto(
+  db: Database,
+  actorId: string,
+  meadowId: string,
+  photoId: string,
+): Promise<void> {
+  await findDeletablePhoto(db, actorId, meadowId, photoId, false);
+}
+
 /**
  * Removes a photo: its author or the meadow's owner may. Throws NotFoundError when there is no
  * such photo on that meadow, ForbiddenError for anyone else. Its files go once no row uses them.
@@ -247,18 +278,8 @@ export async function deletePhoto(
   meadowId: string,
   photoId: string,
 ): Promise<void> {
-  if (!PHOTO_ID_PATTERN.test(photoId)) throw new NotFoundError(`no photo ${photoId}`);
   const keyPrefix = await db.transaction(async (tx) => {
-    const [photo] = await tx
-      .select({ authorId: photos.authorId, keyPrefix: photos.keyPrefix, ownerId: meadows.ownerId })
-      .from(photos)
-      .innerJoin(meadows, eq(meadows.id, photos.meadowId))
-      .where(and(eq(photos.id, photoId), eq(photos.meadowId, meadowId)))
-      .for("update", { of: photos });
-    if (!photo) throw new NotFoundError(`no photo ${photoId} on meadow ${meadowId}`);
-    if (photo.authorId !== actorId && photo.ownerId !== actorId) {
-      throw new ForbiddenError(`photo ${photoId} is not ${actorId}'s to delete`);
-    }
+    const photo = await findDeletablePhoto(tx, actorId, meadowId, photoId, true);
     await tx.delete(photos).where(eq(photos.id, photoId));
     return photo.keyPrefix;
   });
@@ -313,8 +334,4 @@ export async function removeMemberPhotos(
   for (const keyPrefix of new Set(removed.map((row) => row.keyPrefix))) {
     await removeFilesUnlessReferenced(db, storage, keyPrefix);
   }
-}
-
-export function isPhotoId(id: string): boolean {
-  return PHOTO_ID_PATTERN.test(id);
 }
