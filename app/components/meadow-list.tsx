@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { To } from "react-router";
-import { MeadowCard } from "~/components/meadow-card";
+import { MeadowCard, type MeadowCardPhoto } from "~/components/meadow-card";
 import { Pagination } from "~/components/pagination";
 import { useShellData } from "~/hooks/use-shell-data";
 import { formatNumber } from "~/lib/format";
@@ -21,7 +21,7 @@ export function MeadowList({
   title: string;
   count?: string;
   empty: string;
-  meadows: ProfileMeadow[];
+  meadows: (ProfileMeadow & { photo?: MeadowCardPhoto | null })[];
   children?: ReactNode;
 }) {
   const headingId = useId();

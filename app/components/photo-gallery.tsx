@@ -186,7 +186,7 @@ function PhotoTile({
               {photo.author.name}
             </Link>
             <time dateTime={photo.addedOn} className="text-muted-foreground">
-              {formatDate(photo.addedOn, lang)}
+              {formatDate(photo.addedOn, lang, "medium")}
             </time>
             {photo.caption ? (
               <span className="mt-1 text-muted-foreground">{photo.caption}</span>

@@ -216,6 +216,8 @@ interface QueuedFile {
   progress: number;
   reason?: PhotoRefusal;
   request?: XMLHttpRequest;
+  /** The browser could not show the file (not an image, or a format it does not know). */
+  previewFailed?: boolean;
 }
 
 /** Sends one file; resolves with the server's outcome, or "failed" when no answer came. */
@@ -390,13 +392,20 @@ function EnhancedUpload({
               data-status={item.status}
               className="flex items-center gap-3 rounded-lg border border-border p-2 text-sm"
             >
-              <img
-                src={item.preview}
-                alt=""
-                width={48}
-                height={48}
-                className="size-12 shrink-0 rounded-md bg-muted object-cover"
-              />
+              {item.previewFailed ? (
+                <span className="grid size-12 shrink-0 place-items-center rounded-md bg-muted text-muted-foreground">
+                  <AddPhotoIcon className="size-5" />
+                </span>
+              ) : (
+                <img
+                  src={item.preview}
+                  alt=""
+                  width={48}
+                  height={48}
+                  onError={() => update(item.key, { previewFailed: true })}
+                  className="size-12 shrink-0 rounded-md bg-muted object-cover"
+                />
+              )}
               <div className="grid min-w-0 flex-1 gap-1">
                 <span className="truncate font-medium">{item.file.name}</span>
                 {item.status === "waiting" || item.status === "uploading" ? (

@@ -7,12 +7,13 @@ import { getI18n } from "~/i18n.server";
 import { pageMeta } from "~/lib/page-meta";
 import { pageParam } from "~/lib/schemas/meadow-search";
 import { listFavorites } from "~/services/profiles.server";
+import { withCardPhotos } from "~/services/photos.server";
 import { requireUser } from "~/session.server";
 import type { Route } from "./+types/favorites";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request, "favorites");
-  const { db } = context.get(appContext);
+  const { db, storage } = context.get(appContext);
   const { t } = getI18n(context);
   const url = new URL(request.url);
   const page = pageParam.parse(url.searchParams.get("page") ?? "");
@@ -21,7 +22,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (page > favorites.pageCount)
     throw redirect(pagesHref(url.pathname, { page: favorites.pageCount }));
   return {
-    favorites,
+    favorites: { ...favorites, items: await withCardPhotos(db, storage, favorites.items) },
     meta: { title: `${t("nav.favorites")} · Plukweide`, description: t("favorites.intro") },
   };
 }

@@ -11,6 +11,7 @@ import type { Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/page-meta";
 import { pageParam } from "~/lib/schemas/meadow-search";
 import { avatarSources, getPublicProfile } from "~/services/profiles.server";
+import { withCardPhotos } from "~/services/photos.server";
 import type { Route } from "./+types/profile";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -40,6 +41,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return {
     profile: {
       ...profile,
+      meadows: {
+        ...profile.meadows,
+        items: await withCardPhotos(db, storage, profile.meadows.items),
+      },
+      favorites: {
+        ...profile.favorites,
+        items: await withCardPhotos(db, storage, profile.favorites.items),
+      },
       memberSince: formatDate(profile.memberSince.toISOString().slice(0, 10), lang),
       avatar: avatarSources(storage, profile, 96),
     },

@@ -267,6 +267,35 @@ export async function assertMayDeletePhoto(
   await findDeletablePhoto(db, actorId, meadowId, photoId, false);
 }
 
+/** Each meadow's first photo as a result card shows it, for the meadows that have one. */
+export async function cardPhotos(
+  db: Database,
+  storage: Pick<ObjectStorage, "publicUrl">,
+  meadowIds: readonly string[],
+): Promise<Map<string, PhotoImage>> {
+  const found = await firstPhotos(db, meadowIds);
+  return new Map(
+    [...found].map(([meadowId, photo]) => [
+      meadowId,
+      photoImage(storage, photo, PHOTO_WIDTHS.card),
+    ]),
+  );
+}
+
+/** A page of meadows with each one's first photo added (null without one), for card grids. */
+export async function withCardPhotos<Meadow extends { id: string }>(
+  db: Database,
+  storage: Pick<ObjectStorage, "publicUrl">,
+  meadows: Meadow[],
+): Promise<(Meadow & { photo: PhotoImage | null })[]> {
+  const photos = await cardPhotos(
+    db,
+    storage,
+    meadows.map((meadow) => meadow.id),
+  );
+  return meadows.map((meadow) => ({ ...meadow, photo: photos.get(meadow.id) ?? null }));
+}
+
 /**
  * Removes a photo: its author or the meadow's owner may. Throws NotFoundError when there is no
  * such photo on that meadow, ForbiddenError for anyone else. Its files go once no row uses them.

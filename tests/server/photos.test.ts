@@ -170,6 +170,19 @@ describe("photos of a meadow", () => {
     expect(page).toMatch(/"image":"http:\/\/127\.0\.0\.1:\d+\/images\/photos\//);
   });
 
+  it("makes the first photo the meadow's picture on cards, the home page and map pins", async () => {
+    const page = await (await visitor().get(meadowPath)).text();
+    const first = /\/images\/(photos\/[0-9a-f]{32})\//.exec(page)![1]!;
+    const card = `/images/${first}/480w-1x.webp`;
+    for (const path of ["/meadows", "/nl", "/"]) {
+      expect(await (await visitor().get(path)).text(), path).toContain(`src="${card}"`);
+    }
+    const api = await fetch(`${app.url}/api/meadows?bbox=5.0,52.0,5.2,52.2&zoom=14`);
+    const body = (await api.json()) as { kind: string; points: { photo?: { src: string } }[] };
+    expect(body.kind).toBe("points");
+    expect(body.points[0]?.photo?.src).toBe(card);
+  });
+
   it("serves photos as WebP without any metadata, immutable, and answers conditional requests", async () => {
     const page = await (await visitor().get(meadowPath)).text();
     const urls = [
