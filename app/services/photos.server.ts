@@ -57,7 +57,7 @@ async function lockKeyPrefix(tx: Queries, keyPrefix: string): Promise<void> {
  * used them is gone (or never committed); a failure here leaves files no row refers to, which
  * the orphan sweep removes later.
  */
-async function removeFilesUnlessReferenced(
+export async function removeFilesUnlessReferenced(
   db: Database,
   storage: ObjectStorage,
   keyPrefix: string,

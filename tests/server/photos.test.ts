@@ -294,6 +294,33 @@ describe("photos of a meadow", () => {
     expect(photoIds(await (await visitor().get(meadowPath)).text())).not.toContain(second);
   });
 
+  it("holds 60 photos per meadow and takes 60 an hour from a member, each with its message", async () => {
+    const bytes = new Uint8Array(await webp(48, 32));
+    const send = () => {
+      const body = new FormData();
+      body.set("photo", new Blob([bytes], { type: "image/webp" }), "klein.webp");
+      return stranger.postMultipart(`/api${meadowPath}/photos`, body);
+    };
+    const already = photoIds(await (await visitor().get(meadowPath)).text()).length;
+    for (let i = already; i < 60; i++) expect((await send()).status).toBe(201);
+    const full = await send();
+    expect(full.status).toBe(409);
+    expect(await full.json()).toMatchObject({ outcome: { reason: "meadowFull" } });
+    for (let i = 60 - already + 1; i < 60; i++) await send();
+    const limited = await send();
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({ outcome: { reason: "rateLimited" } });
+    const page = await (await author.get(meadowPath)).text();
+    expect(page).toContain("this meadow already has 60 photos, the most it can hold");
+    expect(page).toContain("Show all 60 photos");
+    const dutch = await author.postMultipart(
+      `/nl${meadowPath}`,
+      form([{ name: "nog-een.webp", bytes: Buffer.from(bytes), type: "image/webp" }]),
+    );
+    expect(dutch.status).toBe(409);
+    expect(await dutch.text()).toContain("deze pluktuin heeft al 60 foto&#x27;s, het maximum");
+  });
+
   it("removes the files with the meadow", async () => {
     const page = await (await visitor().get(meadowPath)).text();
     const files = [...page.matchAll(/\/images\/photos\/[0-9a-f]{32}\/320w-1x\.webp/g)].map(
