@@ -100,6 +100,9 @@ test.describe("with JavaScript", () => {
     await expect(firstImage).toHaveAttribute("width", "50");
     await expect(firstImage).toHaveAttribute("sizes", /vw/);
     await expectNoSeriousViolations(page, "gallery");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectNoSeriousViolations(page, "gallery, dark");
+    await page.emulateMedia({ colorScheme: "light" });
 
     // The full-size view: arrows and swipes move, Escape closes, focus goes back to the tile.
     const opener = tiles(page).first().getByRole("link").first();
@@ -133,6 +136,49 @@ test.describe("with JavaScript", () => {
       /\/images\/photos\/[0-9a-f]{32}\/1280w-1x\.webp$/,
     );
   });
+});
+
+test("with JavaScript, in Dutch: the upload and the full-size view speak Dutch", async ({
+  page,
+  baseURL,
+}) => {
+  await signUpMember(page, { lang: "nl", name: "Fenna Foto", baseURL });
+  await gotoHydrated(page, "/nl/meadows/demo-042");
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([{ name: "rozen.webp", mimeType: "image/webp", buffer: await webp(640, 480) }]);
+  await expect(page.getByTestId("upload-queue")).toContainText("Toegevoegd");
+  await expect(tiles(page)).toHaveCount(1);
+  await tiles(page).first().getByRole("link").first().click();
+  const viewer = page.getByRole("dialog");
+  await expect(viewer).toContainText("Foto 1 van 1");
+  await expect(viewer).toContainText("Foto van Fenna Foto");
+  await expectNoSeriousViolations(page, "full-size view, Dutch");
+  await page.keyboard.press("Escape");
+  await tiles(page).first().getByRole("button", { name: "Foto verwijderen" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Ja, verwijderen" }).click();
+  await expect(tiles(page)).toHaveCount(0);
+});
+
+test("without JavaScript, in English: visitors are asked to sign in, members get the form", async ({
+  openPage,
+  baseURL,
+}) => {
+  const visitor = await openPage({ javaScriptEnabled: false });
+  await visitor.goto("/meadows/demo-039");
+  await visitor.getByRole("link", { name: "Log in to upload or delete photos" }).click();
+  await expect(visitor).toHaveURL(/\/login\?redirectTo=%2Fmeadows%2Fdemo-039$/);
+
+  const page = await openPage({ javaScriptEnabled: false });
+  await signUpMember(page, { name: "Tom Tuin", baseURL, javaScript: false });
+  await page.goto("/meadows/demo-039");
+  await page
+    .getByLabel("Choose photos")
+    .setInputFiles([{ name: "appels.png", mimeType: "image/png", buffer: await png(700, 500) }]);
+  await page.getByRole("button", { name: "Upload photos" }).click();
+  await expect(page.getByText("Photos added", { exact: true })).toBeVisible();
+  await expect(tiles(page)).toHaveCount(1);
+  await expect(tiles(page).first()).toContainText("Tom Tuin");
 });
 
 test("without JavaScript, in Dutch: a plain form uploads, refuses with reasons, and deletes after asking", async ({
