@@ -108,7 +108,11 @@ export function PhotoUpload({
         {hint}
       </p>
       {hydrated ? (
-        <EnhancedUpload meadowId={meadowId} refusalText={refusalText} />
+        <EnhancedUpload
+          meadowId={meadowId}
+          maxBytes={limits.megabytes * 1024 * 1024}
+          refusalText={refusalText}
+        />
       ) : (
         <PlainUploadForm limits={limits} />
       )}
@@ -253,9 +257,12 @@ function sendPhoto(
 
 function EnhancedUpload({
   meadowId,
+  maxBytes,
   refusalText,
 }: {
   meadowId: string;
+  /** Larger files are refused here: the server would refuse the whole request unread. */
+  maxBytes: number;
   refusalText: (reason: PhotoRefusal) => string;
 }) {
   const { t } = useTranslation();
@@ -316,10 +323,13 @@ function EnhancedUpload({
     const added = [...files].map((file): QueuedFile => {
       const preview = URL.createObjectURL(file);
       previews.current.add(preview);
-      return { key: nextKey.current++, file, preview, status: "waiting", progress: 0 };
+      const entry = { key: nextKey.current++, file, preview, progress: 0 };
+      return file.size > maxBytes
+        ? { ...entry, status: "refused", reason: "tooLarge" }
+        : { ...entry, status: "waiting" };
     });
     setQueue((current) => [...current, ...added]);
-    waiting.current.push(...added);
+    waiting.current.push(...added.filter((item) => item.status === "waiting"));
     pump();
   };
 

@@ -149,6 +149,15 @@ test("with JavaScript, in Dutch: the upload and the full-size view speak Dutch",
     .setInputFiles([{ name: "rozen.webp", mimeType: "image/webp", buffer: await webp(640, 480) }]);
   await expect(page.getByTestId("upload-queue")).toContainText("Toegevoegd");
   await expect(tiles(page)).toHaveCount(1);
+  // Too large to send: refused at once, in the page's language.
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([
+      { name: "enorm.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(15 * 1024 * 1024 + 1) },
+    ]);
+  await expect(
+    page.locator('[data-testid="upload-queue"] li[data-status="refused"]'),
+  ).toContainText("groter dan 15 MB");
   await tiles(page).first().getByRole("link").first().click();
   const viewer = page.getByRole("dialog");
   await expect(viewer).toContainText("Foto 1 van 1");
