@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, Link, useFetcher, useLocation } from "react-router";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -192,8 +192,9 @@ function PhotoTile({
               <span className="mt-1 text-muted-foreground">{photo.caption}</span>
             ) : null}
           </span>
-          {photo.canDelete ? <DeletePhoto photoId={photo.id} reply={reply} /> : null}
+          {photo.canDelete ? <DeletePhoto photoId={photo.id} /> : null}
         </figcaption>
+        {reply && "confirm" in reply ? <ConfirmDelete photoId={photo.id} /> : null}
         {reply?.error ? (
           <p role="alert" className="mt-1 text-xs font-medium text-destructive">
             {t("messages.photoDeleteFailed")}: {t(reply.error)}
@@ -208,7 +209,7 @@ function PhotoTile({
  * Deleting asks first: in a dialog with JavaScript (the photo goes without a page load), on the
  * page itself without (the server answers the first press with the question).
  */
-function DeletePhoto({ photoId, reply }: { photoId: string; reply?: PhotoDeleteReply }) {
+function DeletePhoto({ photoId }: { photoId: string }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const fetcher = useFetcher<PhotoDeleteReply>();
@@ -224,20 +225,6 @@ function DeletePhoto({ photoId, reply }: { photoId: string; reply?: PhotoDeleteR
   );
   const failed = fetcher.state === "idle" && fetcher.data?.error;
 
-  if (reply && "confirm" in reply) {
-    return (
-      <div role="alert" className="grid gap-2">
-        <p className="font-medium">{t("photos.deleteQuestion")}</p>
-        <Form method="post" preventScrollReset>
-          {fields}
-          <input type="hidden" name="confirm" value="yes" />
-          <SubmitButton variant="destructive" size="sm">
-            {t("photos.deleteConfirm")}
-          </SubmitButton>
-        </Form>
-      </div>
-    );
-  }
   if (!hydrated) {
     return (
       <Form method="post" preventScrollReset>
@@ -285,6 +272,36 @@ function DeletePhoto({ photoId, reply }: { photoId: string; reply?: PhotoDeleteR
         </p>
       ) : null}
     </>
+  );
+}
+
+/** Without JavaScript, the server's question after the first press, under the photo. */
+function ConfirmDelete({ photoId }: { photoId: string }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <div
+      role="alert"
+      className="mt-2 grid gap-2 rounded-lg border border-destructive/40 p-2 text-xs"
+    >
+      <p className="font-medium">{t("photos.deleteQuestion")}</p>
+      <div className="flex flex-wrap gap-2">
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="delete-photo" />
+          <input type="hidden" name="photoId" value={photoId} />
+          <input type="hidden" name="confirm" value="yes" />
+          <SubmitButton variant="destructive" size="sm">
+            {t("photos.deleteConfirm")}
+          </SubmitButton>
+        </Form>
+        <Link
+          to={`${pathname}#photos`}
+          className={cn(buttonVariants({ variant: "outline", size: "sm" }))}
+        >
+          {t("common.cancel")}
+        </Link>
+      </div>
+    </div>
   );
 }
 
