@@ -39,6 +39,8 @@ export default [
   route("resources/favorite/state", "routes/resources/favorite-state.ts"),
   // JSON for the map's viewport (DESIGN.md "Map").
   route("api/meadows", "routes/api/meadows.ts"),
+  // One photo per request from the meadow page's upload with JavaScript (progress, cancel).
+  route("api/meadows/:id/photos", "routes/api/meadow-photos.ts"),
   // For search engines.
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -247,6 +248,43 @@ export const favorites = pgTable(
     index("favorites_meadow_idx").on(table.meadowId),
   ],
 );
+
+/**
+ * A member's photo of a meadow. The files are WebP variants under `keyPrefix` (a content hash,
+ * so the same picture uploaded twice shares its files); a row is only written once its files are
+ * stored, and its files are removed only when no row refers to them any more.
+ */
+export const photos = pgTable(
+  "photos",
+  {
+    id: text("id").primaryKey(),
+    meadowId: text("meadow_id")
+      .notNull()
+      .references(() => meadows.id, { onDelete: "cascade" }),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    keyPrefix: text("key_prefix").notNull(),
+    /** Upright pixel size of the source, for width and height in the markup. */
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** The picture's dominant colour as `#rrggbb`, shown while the file loads. */
+    placeholder: text("placeholder").notNull(),
+    caption: text("caption"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The gallery in upload order, and the first photo of each meadow for cards.
+    index("photos_meadow_created_idx").on(table.meadowId, table.createdAt, table.id),
+    index("photos_author_idx").on(table.authorId),
+    index("photos_key_prefix_idx").on(table.keyPrefix),
+    // PHOTO_CAPTION_MAX in app/lib/schemas/photo.ts, which the forms check first.
+    check("photos_caption_length", sql`char_length(${table.caption}) <= 200`),
+    check("photos_size_positive", sql`${table.width} > 0 and ${table.height} > 0`),
+  ],
+);
+
+export type Photo = typeof photos.$inferSelect;
 
 export type Meadow = typeof meadows.$inferSelect;
 export type NewMeadow = typeof meadows.$inferInsert;

@@ -2,17 +2,27 @@
 // JPEG). Reports the time of one upload processed alone (p50/p95 over BENCH_RUNS), the throughput
 // of BENCH_PARALLEL uploads submitted at once (the pipeline runs two at a time), and the peak
 // memory of the process doing it. Each measurement runs in a fresh process so its peak is its own.
+// Then, with the production build (`npm run build`), end to end over HTTP: a member's uploads to
+// the app, BENCH_HTTP_PARALLEL (4) at once, with the server's peak memory; and what a meadow page
+// with 30 photos transfers in images before the visitor scrolls, on a desktop and on a phone.
+// With BENCH_DATABASE_URL (an empty PostgreSQL database) the app uses it instead of PGlite, whose
+// engine would otherwise count in the app's memory.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
-const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 8);
+const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 4);
 const MEGAPIXELS = Number(process.env.BENCH_MEGAPIXELS ?? 12);
-/** Display widths of a photo: gallery thumbnail, detail column, full width. */
-const WIDTHS = (process.env.BENCH_WIDTHS ?? "320,640,1280").split(",").map(Number);
+/** Display widths of a photo: gallery tile, result card, full view (PHOTO_WIDTHS). */
+const WIDTHS = (process.env.BENCH_WIDTHS ?? "320,480,1280").split(",").map(Number);
+const HTTP_PARALLEL = Number(process.env.BENCH_HTTP_PARALLEL ?? 4);
+const HTTP_ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 3);
+const PAGE_PHOTOS = 30;
 
 interface Result {
   samplesMs: number[];
@@ -103,7 +113,202 @@ if (measuring !== -1) {
     console.log(
       `throughput with ${PARALLEL} at once: ${((PARALLEL * 1000) / together.wallMs).toFixed(2)} images/s`,
     );
+    if (existsSync("build/server/index.js")) await overHttp(jpeg, dir);
+    else console.log("no production build: `npm run build` first for the HTTP measurements");
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Peak resident memory of a process so far (Linux), in MB. */
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
+}
+
+function startApp(base: string, port: number, dataDir: string) {
+  return spawn(process.execPath, ["server.ts"], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: base,
+      DATA_DIR: dataDir,
+      SEED_DEMO: "true",
+      LOG_LEVEL: "warn",
+      // PGlite runs inside the app's process and counts in its memory; PostgreSQL does not.
+      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+async function untilHealthy(base: string) {
+  for (let tries = 0; ; tries += 1) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      if (tries > 300) throw new Error("the app did not start");
+    }
+    await sleep(200);
+  }
+}
+
+async function overHttp(jpeg: Buffer, dir: string) {
+  const port = 3690 + (process.pid % 200);
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = path.join(dir, "data");
+  // The first start creates the embedded database (initdb in WebAssembly), whose memory peak
+  // would hide the uploads' own: measured on the second start, as a server runs day to day.
+  const first = startApp(base, port, dataDir);
+  await untilHealthy(base);
+  await new Promise((resolve) => {
+    first.once("exit", resolve);
+    first.kill("SIGTERM");
+  });
+  const server = startApp(base, port, dataDir);
+  try {
+    await untilHealthy(base);
+    const cookies = await signedInMember(base, dataDir);
+    const upload = async (meadow: string, bytes: Buffer, name: string) => {
+      const body = new FormData();
+      body.set("photo", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), name);
+      const started = performance.now();
+      const response = await fetch(`${base}/api/meadows/${meadow}/photos`, {
+        method: "POST",
+        body,
+        headers: { cookie: cookies, origin: base },
+      });
+      if (response.status !== 201) throw new Error(`upload answered ${response.status}`);
+      return performance.now() - started;
+    };
+    const pid = server.pid;
+    if (pid === undefined) throw new Error("the app did not start");
+    const afterStart = peakRssMb(pid);
+    const samples: number[] = [];
+    const rounds: number[] = [];
+    for (let round = 0; round < HTTP_ROUNDS; round += 1) {
+      const started = performance.now();
+      samples.push(
+        ...(await Promise.all(
+          Array.from({ length: HTTP_PARALLEL }, (_, i) =>
+            upload("demo-002", jpeg, `round-${round}-${i}.jpg`),
+          ),
+        )),
+      );
+      rounds.push(performance.now() - started);
+    }
+    const sorted = [...samples].sort((a, b) => a - b);
+    console.log(
+      `\nover HTTP, ${HTTP_PARALLEL} uploads of the ${MEGAPIXELS} MP JPEG at once, ${HTTP_ROUNDS} rounds:`,
+    );
+    console.log("| measurement | p50 | p95 | per round | server peak RSS (after start) |");
+    console.log("|---|---|---|---|---|");
+    console.log(
+      `| ${HTTP_PARALLEL} at once | ${percentile(sorted, 50).toFixed(0)} ms | ${percentile(sorted, 95).toFixed(0)} ms | ${percentile(
+        [...rounds].sort((a, b) => a - b),
+        50,
+      ).toFixed(0)} ms | ${peakRssMb(pid).toFixed(0)} MB (${afterStart.toFixed(0)} MB) |`,
+    );
+
+    // A meadow page with 30 different photos (3 MP each, as phones send them scaled).
+    const { photoJpeg } = await import("../tests/fixtures/images/generate.ts");
+    for (let i = 0; i < PAGE_PHOTOS; i += 1) {
+      await upload("demo-003", await photoJpeg(3, 1000 + i * 7919), `page-${i}.jpg`);
+    }
+    await pageWeight(`${base}/meadows/demo-003`);
+  } finally {
+    server.kill("SIGTERM");
+  }
+}
+
+/** Registers a member through the form and confirms the emailed (here: written) link. */
+async function signedInMember(base: string, dataDir: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const send = async (target: string, body?: URLSearchParams) => {
+    const response = await fetch(new URL(target, base), {
+      method: body ? "POST" : "GET",
+      body,
+      redirect: "manual",
+      headers: { origin: base, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const pair = cookie.split(";")[0] ?? "";
+      jar.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
+    }
+    return response;
+  };
+  const password = "bench-photos-2026";
+  await send(
+    "/register",
+    new URLSearchParams({
+      name: "Bench Member",
+      email: `bench-${Date.now()}@example.org`,
+      password,
+      confirmPassword: password,
+    }),
+  );
+  const mailDir = path.join(dataDir, "mail");
+  let link: string | undefined;
+  for (let tries = 0; tries < 50 && !link; tries += 1) {
+    await sleep(100);
+    const mails = existsSync(mailDir)
+      ? readdirSync(mailDir).map((file) => readFileSync(path.join(mailDir, file), "utf8"))
+      : [];
+    const text = mails
+      .join("\n")
+      .replace(/=\r?\n/g, "")
+      .replaceAll("=3D", "=");
+    link = /http:\/\/127\.0\.0\.1:\d+\/auth\/callback\?[^\s"<]+/
+      .exec(text)?.[0]
+      .replaceAll("&amp;", "&");
+  }
+  if (!link) throw new Error("no confirmation mail");
+  await send(link);
+  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+}
+
+/** Image bytes a fresh browser transfers for the page before any scrolling. */
+async function pageWeight(url: string) {
+  const { chromium } = await import("@playwright/test");
+  const { chromiumArgs, chromiumExecutablePath } = await import("../tests/support/chromium.ts");
+  const browser = await chromium.launch({
+    executablePath: chromiumExecutablePath,
+    args: chromiumArgs,
+  });
+  console.log(`\nimages a meadow page with ${PAGE_PHOTOS} photos transfers before scrolling:`);
+  console.log("| screen | images | kB |");
+  console.log("|---|---|---|");
+  try {
+    for (const screen of [
+      {
+        name: "desktop 1280x800, 1x",
+        viewport: { width: 1280, height: 800 },
+        deviceScaleFactor: 1,
+      },
+      { name: "phone 360x800, 2x", viewport: { width: 360, height: 800 }, deviceScaleFactor: 2 },
+      { name: "phone 412x915, 3x", viewport: { width: 412, height: 915 }, deviceScaleFactor: 3 },
+    ]) {
+      const context = await browser.newContext(screen);
+      const page = await context.newPage();
+      let bytes = 0;
+      let images = 0;
+      page.on("response", (response) => {
+        if (!new URL(response.url()).pathname.startsWith("/images/")) return;
+        images += 1;
+        void response.body().then(
+          (body) => (bytes += body.length),
+          () => undefined,
+        );
+      });
+      await page.goto(url, { waitUntil: "networkidle" });
+      await sleep(500);
+      console.log(`| ${screen.name} | ${images} | ${(bytes / 1000).toFixed(0)} |`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
   }
 }

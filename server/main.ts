@@ -23,6 +23,7 @@ import { parseConfig, type Config } from "../app/env.server";
 import { checkRequest } from "./request-guard";
 import { createStaticFiles } from "./static-files";
 import { startDatabaseMaintenance } from "./database-maintenance";
+import { startImageSweep } from "./image-sweep";
 import { createMetrics, isMetricsToken } from "./metrics";
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -61,6 +62,8 @@ export async function startServer(options: StartOptions) {
     logger.info("redis ready: rate limits are kept there");
   }
   const maintenance = startDatabaseMaintenance(database, logger);
+  // Stored files no row refers to (photos, avatars): removed after start, then hourly.
+  const imageSweep = startImageSweep(database.db, createStorage(config), logger);
 
   const server = createHttpServer({ config, logger, database, redis, ...options });
   installProcessHandlers(logger);
@@ -75,6 +78,7 @@ export async function startServer(options: StartOptions) {
     server.close(() => {
       maintenance
         .stop()
+        .then(() => imageSweep.stop())
         .then(() => redis?.close())
         .then(() => database.close())
         .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))

@@ -1,9 +1,17 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { checkRequest, MAX_BODY_BYTES } from "./request-guard";
+import { checkRequest, MAX_BODY_BYTES, MAX_PHOTO_FORM_BYTES } from "./request-guard";
 
-function request(url: string, headers: Record<string, string> = {}): IncomingMessage {
-  return { url, headers: { host: "localhost:3000", ...headers } } as unknown as IncomingMessage;
+function request(
+  url: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): IncomingMessage {
+  return {
+    url,
+    method,
+    headers: { host: "localhost:3000", ...headers },
+  } as unknown as IncomingMessage;
 }
 
 describe("checkRequest", () => {
@@ -39,5 +47,21 @@ describe("checkRequest", () => {
       ok: false,
       status: 411,
     });
+  });
+
+  it("lets a meadow page's photo form send several photos, and nothing else", () => {
+    const length = { "content-length": String(MAX_BODY_BYTES + 1) };
+    for (const path of ["/meadows/abc123", "/nl/meadows/abc123", "/en/meadows/abc123"]) {
+      expect(checkRequest(request(path, length, "POST"))).toMatchObject({ ok: true });
+    }
+    expect(checkRequest(request("/meadows/add", length, "GET"))).toMatchObject({ status: 413 });
+    expect(checkRequest(request("/meadows/abc/edit", length, "POST"))).toMatchObject({
+      status: 413,
+    });
+    expect(
+      checkRequest(
+        request("/meadows/abc123", { "content-length": String(MAX_PHOTO_FORM_BYTES + 1) }, "POST"),
+      ),
+    ).toMatchObject({ ok: false, status: 413 });
   });
 });

@@ -2,6 +2,18 @@ import type { IncomingMessage } from "node:http";
 
 /** Largest request body the app accepts: a 15 MB photo plus form fields and multipart framing. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+/**
+ * A meadow page's photo form without JavaScript sends several photos in one body (with
+ * JavaScript each photo is a request of its own): up to 64 MB in all, about a dozen phone photos.
+ */
+export const MAX_PHOTO_FORM_BYTES = 64 * 1024 * 1024;
+const MEADOW_PAGE_PATTERN = /^(\/en|\/nl)?\/meadows\/[^/]+\/?$/;
+
+function bodyLimit(method: string | undefined, pathname: string): number {
+  return method === "POST" && MEADOW_PAGE_PATTERN.test(pathname)
+    ? MAX_PHOTO_FORM_BYTES
+    : MAX_BODY_BYTES;
+}
 
 /** A host name or address with an optional port; nothing else may become a request's host. */
 export const HOST_PATTERN = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
@@ -34,7 +46,7 @@ export function checkRequest(req: IncomingMessage): GuardResult {
   if (length !== undefined) {
     if (!/^\d+$/.test(length))
       return { ok: false, status: 400, reason: "malformed content-length" };
-    if (Number(length) > MAX_BODY_BYTES) {
+    if (Number(length) > bodyLimit(req.method, pathname)) {
       return { ok: false, status: 413, reason: "request body too large" };
     }
   } else if (req.headers["transfer-encoding"] !== undefined) {

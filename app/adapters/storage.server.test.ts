@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startS3Server, type TestS3Server } from "../../tests/support/s3-server";
 import { parseConfig } from "../env.server";
 import {
   createDiskStorage,
@@ -184,10 +185,11 @@ describe("S3 storage URLs", () => {
   });
 });
 
-// Runs against a real S3-compatible store (MinIO, Garage, AWS …) when one is named:
-// TEST_S3_ENDPOINT (optional for AWS), TEST_S3_BUCKET (existing), TEST_S3_REGION,
-// TEST_S3_ACCESS_KEY_ID, TEST_S3_SECRET_ACCESS_KEY.
-const s3 = {
+// Runs against a real S3-compatible store: the one TEST_S3_* names (MinIO, Garage, AWS …:
+// TEST_S3_ENDPOINT, optional for AWS, TEST_S3_BUCKET, existing, TEST_S3_REGION,
+// TEST_S3_ACCESS_KEY_ID, TEST_S3_SECRET_ACCESS_KEY), else an S3 server the test starts on
+// loopback (tests/support/s3-server.ts, ADR 19).
+const named = {
   endpoint: process.env.TEST_S3_ENDPOINT || undefined,
   bucket: process.env.TEST_S3_BUCKET ?? "",
   region: process.env.TEST_S3_REGION || "us-east-1",
@@ -195,11 +197,22 @@ const s3 = {
   secretAccessKey: process.env.TEST_S3_SECRET_ACCESS_KEY ?? "",
   publicUrl: undefined,
 };
-const s3Configured = Boolean(s3.bucket && s3.accessKeyId && s3.secretAccessKey);
+const namedServer = Boolean(named.bucket && named.accessKeyId && named.secretAccessKey);
 
-describe.skipIf(!s3Configured)("S3 storage against TEST_S3_* (integration)", () => {
+describe("S3 storage against a real S3-compatible server (integration)", () => {
   const prefix = `test-${randomBytes(6).toString("hex")}`;
   let storage: ObjectStorage;
+  let local: TestS3Server | undefined;
+  let s3: typeof named;
+
+  beforeAll(async () => {
+    if (namedServer) s3 = named;
+    else {
+      local = await startS3Server();
+      s3 = { ...local, publicUrl: undefined };
+    }
+  });
+  afterAll(() => local?.close());
 
   beforeEach(() => {
     storage = createS3Storage(s3);

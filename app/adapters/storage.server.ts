@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
-import { mkdir, open, readdir, rename, rmdir, unlink } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rmdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import {
@@ -28,8 +28,15 @@ export interface ObjectStorage {
   delete(keys: string[]): Promise<void>;
   /** Every key below the folder `prefix` (a valid key, without the trailing slash). */
   list(prefix: string): Promise<string[]>;
+  /** The same keys with the time each was last written, for finding files left behind. */
+  listWithDates(prefix: string): Promise<StoredKey[]>;
   /** The URL a browser loads the object from: the app's `/images/` route or the public bucket. */
   publicUrl(key: string): string;
+}
+
+export interface StoredKey {
+  key: string;
+  lastModified: Date;
 }
 
 export interface StoredObject {
@@ -162,6 +169,20 @@ export function createDiskStorage(dir: string): ObjectStorage {
       }
     },
 
+    async listWithDates(prefix) {
+      const keys = await this.list(prefix);
+      const dated: StoredKey[] = [];
+      for (const key of keys) {
+        try {
+          dated.push({ key, lastModified: (await stat(fileFor(key))).mtime });
+        } catch (error) {
+          // Removed between the listing and now: nothing left to report.
+          if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        }
+      }
+      return dated;
+    },
+
     async list(prefix) {
       const folder = fileFor(prefix);
       let entries;
@@ -276,8 +297,12 @@ export function createS3Storage(settings: Omit<S3Settings, "driver">): ObjectSto
     },
 
     async list(prefix) {
+      return (await this.listWithDates(prefix)).map((stored) => stored.key);
+    },
+
+    async listWithDates(prefix) {
       assertValidKey(prefix);
-      const keys: string[] = [];
+      const stored: StoredKey[] = [];
       let continuationToken: string | undefined;
       do {
         const response = await client.send(
@@ -288,11 +313,13 @@ export function createS3Storage(settings: Omit<S3Settings, "driver">): ObjectSto
           }),
         );
         for (const object of response.Contents ?? []) {
-          if (object.Key !== undefined) keys.push(object.Key);
+          if (object.Key !== undefined) {
+            stored.push({ key: object.Key, lastModified: object.LastModified ?? new Date(0) });
+          }
         }
         continuationToken = response.IsTruncated ? response.NextContinuationToken : undefined;
       } while (continuationToken !== undefined);
-      return keys.sort();
+      return stored.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     },
 
     publicUrl(key) {

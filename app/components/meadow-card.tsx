@@ -13,6 +13,8 @@ export interface MeadowCardPhoto {
   srcSet?: string;
   width?: number;
   height?: number;
+  /** A colour shown until the file has loaded. */
+  placeholder?: string;
 }
 
 /** What a card shows of a meadow; a MeadowSummary from the search service fits. */
@@ -43,6 +45,7 @@ export function cardData(meadow: MeadowCardMeadow & { distanceKm?: number }) {
     priceText: meadow.priceText,
     isDemo: meadow.isDemo,
     distanceKm: meadow.distanceKm,
+    photo: meadow.photo ?? null,
   };
 }
 
@@ -95,6 +98,7 @@ export function MeadowCard({
             alt=""
             loading="lazy"
             decoding="async"
+            style={{ backgroundColor: meadow.photo.placeholder }}
             className="size-full object-cover transition-transform duration-300 motion-reduce:transition-none group-hover:scale-[1.02]"
           />
         ) : (

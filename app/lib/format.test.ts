@@ -5,6 +5,8 @@ describe("formatting in the page's language", () => {
   it("writes dates", () => {
     expect(formatDate("2026-11-22", "en")).toBe("22 November 2026");
     expect(formatDate("2026-11-22", "nl")).toBe("22 november 2026");
+    expect(formatDate("2026-11-22", "en", "medium")).toBe("22 Nov 2026");
+    expect(formatDate("2026-11-22", "nl", "medium")).toBe("22 nov 2026");
   });
 
   it("writes numbers and prices", () => {

@@ -12,12 +12,13 @@ import { getI18n } from "~/i18n.server";
 import { pageMeta } from "~/lib/page-meta";
 import { pageParam, parseMeadowSearch } from "~/lib/schemas/meadow-search";
 import { listFavorites } from "~/services/profiles.server";
+import { withCardPhotos } from "~/services/photos.server";
 import { requireUser } from "~/session.server";
 import type { Route } from "./+types/favorites";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request, "favorites");
-  const { db } = context.get(appContext);
+  const { db, storage } = context.get(appContext);
   const { t } = getI18n(context);
   const url = new URL(request.url);
   const page = pageParam.parse(url.searchParams.get("page") ?? "");
@@ -34,7 +35,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Every card here is one the member keeps.
     favorites: {
       ...favorites,
-      items: favorites.items.map((meadow) => ({ ...meadow, kept: true })),
+      items: (await withCardPhotos(db, storage, favorites.items)).map((meadow) => ({
+        ...meadow,
+        kept: true,
+      })),
     },
     meta: { title: `${t("nav.favorites")} · Plukweide`, description: t("favorites.intro") },
   };

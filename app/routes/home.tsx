@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useLoaderData } from "react-router";
 import { cardData, MeadowCard } from "~/components/meadow-card";
+import { withCardPhotos } from "~/services/photos.server";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { appContext } from "~/context";
 import { useGeolocation, type Position } from "~/hooks/use-geolocation";
@@ -24,7 +25,7 @@ const HOME_MEADOWS = 6;
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { t } = getI18n(context);
-  const { db } = context.get(appContext);
+  const { db, storage } = context.get(appContext);
   const { lat, lng } = parseMeadowSearch(new URL(request.url).searchParams);
   const near = lat !== undefined && lng !== undefined ? { lat, lng } : undefined;
   const { items } = await searchMeadows(db, {
@@ -34,7 +35,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   });
   return {
     near,
-    meadows: await markKept(db, getUser(context)?.id, items.map(cardData)),
+    meadows: await markKept(
+      db,
+      getUser(context)?.id,
+      (await withCardPhotos(db, storage, items)).map(cardData),
+    ),
     meta: { title: `Plukweide · ${t("meta.tagline")}`, description: t("meta.description") },
   };
 }

@@ -13,6 +13,7 @@ import { pageParam } from "~/lib/schemas/meadow-search";
 import { favoritesOf } from "~/services/favorites.server";
 import { avatarSources, getPublicProfile, type ProfileMeadow } from "~/services/profiles.server";
 import { getUser } from "~/session.server";
+import { withCardPhotos } from "~/services/photos.server";
 import type { Route } from "./+types/profile";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -44,13 +45,19 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     ...profile.meadows.items.map((meadow) => meadow.id),
     ...profile.favorites.items.map((meadow) => meadow.id),
   ]);
-  const mark = (items: ProfileMeadow[]) =>
+  const mark = <Meadow extends ProfileMeadow>(items: Meadow[]) =>
     items.map((meadow) => ({ ...meadow, kept: kept.has(meadow.id) }));
   return {
     profile: {
       ...profile,
-      meadows: { ...profile.meadows, items: mark(profile.meadows.items) },
-      favorites: { ...profile.favorites, items: mark(profile.favorites.items) },
+      meadows: {
+        ...profile.meadows,
+        items: mark(await withCardPhotos(db, storage, profile.meadows.items)),
+      },
+      favorites: {
+        ...profile.favorites,
+        items: mark(await withCardPhotos(db, storage, profile.favorites.items)),
+      },
       memberSince: formatDate(profile.memberSince.toISOString().slice(0, 10), lang),
       avatar: avatarSources(storage, profile, 96),
     },

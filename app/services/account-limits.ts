@@ -23,6 +23,8 @@ export const LIMITS = {
   // Place searches on the meadows list, when an outside geocoder answers them (answers are
   // cached, but each page of a search asks again).
   placeSearchesPerIp: { max: 300, windowMs: 15 * 60_000 },
+  // A visit's worth of photos of several meadows in one go; a script filling the store, not.
+  photoUploadsPerMember: { max: 60, windowMs: 60 * 60_000 },
 } satisfies Record<string, LimitRule>;
 
 /** Counts one mail sent on someone's request, per IP and per address; both must be within limits. */

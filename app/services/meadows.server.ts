@@ -1030,6 +1030,8 @@ export interface MapPoint {
   lng: number;
   city: string;
   priceText: string;
+  /** The meadow's first photo; the map's API adds it to the pins it answers with. */
+  photo?: { src: string; srcSet: string; width: number; height: number; placeholder: string };
 }
 
 export interface MapCluster {

@@ -4,6 +4,7 @@ import type { Database } from "../adapters/db.server";
 import type { ObjectStorage } from "../adapters/storage.server";
 import { deleteImage, imageSources, processImage, storeImage } from "./images";
 import type { LatLng, MeadowSummary } from "./meadows.server";
+import { removeMemberPhotos } from "./photos.server";
 
 /** Sizes avatars are shown at: the header and lists (32 px), profile and settings (96 px). */
 export const AVATAR_WIDTHS = [32, 96] as const;
@@ -104,14 +105,16 @@ async function removeAvatarFilesUnlessShared(
 }
 
 /**
- * Before an account is deleted: its avatar files. Sessions, favorites and two-factor rows go
- * with the user row (cascades); meadows stay, their owner set to null.
+ * Before an account is deleted: its photos (rows and files) and its avatar files. Sessions,
+ * favorites and two-factor rows go with the user row (cascades); meadows stay, their owner set
+ * to null.
  */
 export async function removeAccountFiles(
   db: Database,
   storage: ObjectStorage,
   userId: string,
 ): Promise<void> {
+  await removeMemberPhotos(db, storage, userId);
   await removeAvatar(db, storage, userId);
 }
 

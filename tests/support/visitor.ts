@@ -33,10 +33,15 @@ export class Visitor {
     return this.send(target, "POST", new URLSearchParams(form));
   }
 
+  /** A multipart form, as a browser sends one with files (fetch writes the boundary). */
+  async postMultipart(target: string, form: FormData): Promise<Response> {
+    return this.send(target, "POST", form);
+  }
+
   private async send(
     target: string,
     method: string,
-    body: URLSearchParams | undefined,
+    body: URLSearchParams | FormData | undefined,
     cookie = this.cookie,
   ): Promise<Response> {
     const url = new URL(target, this.baseUrl());

@@ -55,6 +55,8 @@ const POPUP_MAX_WIDTH_PX = 288;
 const POPUP_MAX_WIDTH = `min(${POPUP_MAX_WIDTH_PX}px, calc(100vw - 2rem))`;
 /** About the height of a popup with a two-line name, to tell whether it fits above its pin. */
 const POPUP_HEIGHT_PX = 220;
+/** The meadow's photo above the name: the popup's width in 4:3, less its padding. */
+const POPUP_PHOTO_HEIGHT_PX = 190;
 
 /**
  * Where a pin's popup goes: above the pin when it fits, else below; centred on the pin, or
@@ -67,7 +69,8 @@ function popupPlacement(map: MapLibreMap, point: MapPoint) {
   const width = map.getContainer().clientWidth;
   const popupWidth = Math.min(POPUP_MAX_WIDTH_PX, window.innerWidth - 32);
   const margin = 8;
-  const vertical = y + POPUP_OFFSET.bottom[1] - POPUP_HEIGHT_PX > 0 ? "bottom" : "top";
+  const height = POPUP_HEIGHT_PX + (point.photo ? POPUP_PHOTO_HEIGHT_PX : 0);
+  const vertical = y + POPUP_OFFSET.bottom[1] - height > 0 ? "bottom" : "top";
   const place = (side: "" | "-left" | "-right", panX = 0) => ({
     anchor: `${vertical}${side}` as PositionAnchor,
     panX,
@@ -394,6 +397,19 @@ export default function MeadowMap({ styleUrl, view, filters, onViewChange }: Mea
       {selected
         ? createPortal(
             <div className="grid gap-1 text-sm" data-testid="meadow-popup">
+              {selected.photo ? (
+                <img
+                  src={selected.photo.src}
+                  srcSet={selected.photo.srcSet}
+                  sizes="16rem"
+                  width={selected.photo.width}
+                  height={selected.photo.height}
+                  alt=""
+                  decoding="async"
+                  style={{ backgroundColor: selected.photo.placeholder }}
+                  className="mb-1 aspect-[4/3] w-full rounded-md object-cover"
+                />
+              ) : null}
               <p className="text-base leading-snug font-semibold">{selected.name}</p>
               <p className="text-muted-foreground">{selected.city}</p>
               {selected.priceText ? <p>{selected.priceText}</p> : null}

@@ -83,3 +83,41 @@ export function ChevronDownIcon(props: IconProps) {
     </OutlineIcon>
   );
 }
+
+/** A chevron pointing left, for "previous". */
+export function ChevronLeftIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="m15 6-6 6 6 6" />
+    </OutlineIcon>
+  );
+}
+
+/** A chevron pointing right, for "next". */
+export function ChevronRightIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="m9 6 6 6-6 6" />
+    </OutlineIcon>
+  );
+}
+
+/** A waste bin, for delete buttons. */
+export function TrashIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </OutlineIcon>
+  );
+}
+
+/** A picture with a plus, for adding photos. */
+export function AddPhotoIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M21 12v7a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h7" />
+      <path d="m3 16 5-5 4 4 3-3 6 6" />
+      <path d="M18 3v6M15 6h6" />
+    </OutlineIcon>
+  );
+}

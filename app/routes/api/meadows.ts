@@ -2,6 +2,7 @@ import { appContext } from "~/context";
 import { getI18n } from "~/i18n.server";
 import { viewportQuerySchema } from "~/lib/schemas/viewport";
 import { viewportMeadows } from "~/services/meadows.server";
+import { cardPhotos } from "~/services/photos.server";
 import type { Route } from "./+types/meadows";
 
 /**
@@ -10,7 +11,7 @@ import type { Route } from "./+types/meadows";
  * shared caches may keep it briefly: a map panned back and forth asks again at most every 30 s.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
+  const { db, storage } = context.get(appContext);
   const { t } = getI18n(context);
   const parsed = viewportQuerySchema.safeParse(
     Object.fromEntries(new URL(request.url).searchParams),
@@ -24,6 +25,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const { bbox, zoom, q, country } = parsed.data;
   const result = await viewportMeadows(db, { bbox, zoom, filters: { text: q, country } });
+  if (result.kind === "points") {
+    // A pin's popup shows the meadow's first photo.
+    const photos = await cardPhotos(
+      db,
+      storage,
+      result.points.map((point) => point.id),
+    );
+    for (const point of result.points) {
+      const photo = photos.get(point.id);
+      if (photo) point.photo = photo;
+    }
+  }
   return Response.json(result, {
     headers: { "Cache-Control": "public, max-age=30", Vary: "Accept-Encoding" },
   });

@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { data, Link, useLoaderData } from "react-router";
+import { data, Link, useActionData, useLoaderData } from "react-router";
+import { PhotoGallery, type PhotoDeleteReply } from "~/components/photo-gallery";
+import { PhotoUpload, type PhotoUploadReply } from "~/components/photo-upload";
 import { LazyPinMap } from "~/components/map/lazy-pin-map";
 import { Avatar } from "~/components/ui/avatar";
 import { appContext } from "~/context";
@@ -7,7 +9,23 @@ import { useLocalePath, useShellData } from "~/hooks/use-shell-data";
 import { getI18n, getLocale } from "~/i18n.server";
 import { countryName } from "~/lib/country-names";
 import type { Language } from "~/lib/i18n";
-import { getMeadow } from "~/services/meadows.server";
+import { ForbiddenError, getMeadow, NotFoundError } from "~/services/meadows.server";
+import {
+  assertMayDeletePhoto,
+  deletePhoto,
+  listMeadowPhotos,
+  MAX_PHOTOS_PER_MEADOW,
+  photoImage,
+  PHOTO_WIDTHS,
+} from "~/services/photos.server";
+import { readForm } from "~/lib/read-form.server";
+import { LIMITS } from "~/services/account-limits";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "~/services/images";
+import { MAX_FILES_PER_FORM, photoDeleteSchema, photoUploadSchema } from "~/lib/schemas/photo";
+import { requireUser } from "~/session.server";
+import { pagePath } from "~/lib/page-url";
+import { redirectWithToast } from "./meadow-form.server";
+import { statusOfRefusal, uploadPhotos } from "./photo-upload.server";
 import { avatarSources } from "~/services/profiles.server";
 import type { Route } from "./+types/detail";
 import { pageUrl } from "~/lib/page-url";
@@ -27,11 +45,42 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const url = new URL(pageUrl(request).pathname, config.appUrl).href;
   const country = countryName(meadow.country, lang);
   const description = (meadow.description || `${meadow.name}, ${meadow.city}`).slice(0, 200);
+  const user = getUser(context);
   // Only for the member who added it; the edit page and its action check again.
-  const canEdit = meadow.ownerId !== null && getUser(context)?.id === meadow.ownerId;
+  const canEdit = meadow.ownerId !== null && user?.id === meadow.ownerId;
+  const photoRows = await listMeadowPhotos(db, meadow.id);
+  const photos = photoRows.map((photo) => ({
+    id: photo.id,
+    caption: photo.caption,
+    addedOn: photo.createdAt.toISOString().slice(0, 10),
+    image: photoImage(storage, photo, PHOTO_WIDTHS.gallery),
+    fullSrc: photoImage(storage, photo, PHOTO_WIDTHS.full).src,
+    author: {
+      id: photo.author.id,
+      name: photo.author.name,
+      avatar: avatarSources(storage, photo.author, 32),
+    },
+    // A mirror of deletePhoto's rule, to offer the button; the action decides.
+    canDelete: user !== null && (user.id === photo.author.id || user.id === meadow.ownerId),
+  }));
+  const firstPhoto = photoRows[0];
+  const previewImage = firstPhoto
+    ? new URL(photoImage(storage, firstPhoto, PHOTO_WIDTHS.full).src, config.appUrl).href
+    : undefined;
   return {
     canEdit,
-    favorite: await favoriteSummary(db, getUser(context)?.id, meadow.id),
+    favorite: await favoriteSummary(db, user?.id, meadow.id),
+    canUpload: user !== null,
+    photos,
+    photoRoom: MAX_PHOTOS_PER_MEADOW - photos.length,
+    photoLimits: {
+      megabytes: MAX_IMAGE_BYTES / 1024 / 1024,
+      megapixels: MAX_IMAGE_PIXELS / 1_000_000,
+      perMeadow: MAX_PHOTOS_PER_MEADOW,
+      perHour: LIMITS.photoUploadsPerMember.max,
+      filesPerForm: MAX_FILES_PER_FORM,
+    },
+    previewImage,
     meadow: {
       id: meadow.id,
       ...typedFields(meadow),
@@ -64,6 +113,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         addressCountry: meadow.country,
       },
       geo: { "@type": "GeoCoordinates", latitude: meadow.lat, longitude: meadow.lng },
+      ...(previewImage ? { image: previewImage } : {}),
       ...(meadow.website ? { sameAs: meadow.website } : {}),
       ...(meadow.phone ? { telephone: meadow.phone } : {}),
     },
@@ -81,6 +131,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:title", content: loaderData.meadow.name },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
+    ...(loaderData.previewImage
+      ? [{ property: "og:image", content: loaderData.previewImage }]
+      : []),
     { property: "place:location:latitude", content: String(loaderData.meadow.lat) },
     { property: "place:location:longitude", content: String(loaderData.meadow.lng) },
     { "script:ld+json": loaderData.jsonLd },
@@ -89,11 +142,91 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
+type PhotoActionData = PhotoUploadReply | PhotoDeleteReply;
+
+/** The photo forms: upload (several files, the form without JavaScript) and delete. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const { db, storage } = context.get(appContext);
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
+  const detailPath = pagePath(request, `/meadows/${params.id}`);
+
+  if (intent === "upload-photos") {
+    const reply = (body: PhotoActionData, status: number) => data(body, { status });
+    const parsed = photoUploadSchema.safeParse({ caption: formData.get("caption") ?? undefined });
+    if (!parsed.success) {
+      return reply({ intent, error: "photos.captionTooLong" }, 400);
+    }
+    const files = formData
+      .getAll("photos")
+      .filter((value): value is File => value instanceof File && value.size > 0);
+    if (files.length === 0) return reply({ intent, error: "photos.noFiles" }, 400);
+    if (files.length > MAX_FILES_PER_FORM)
+      return reply({ intent, error: "photos.tooManyFiles" }, 400);
+    const outcomes = await uploadPhotos({
+      context,
+      meadowId: params.id,
+      memberId: user.id,
+      files,
+      caption: parsed.data.caption,
+    });
+    const refused = outcomes.find((outcome) => !outcome.added);
+    if (!refused) {
+      return redirectWithToast(context, `${detailPath}#photos`, {
+        type: "success",
+        key: "photos.added",
+      });
+    }
+    const someAdded = outcomes.some((outcome) => outcome.added);
+    return reply({ intent, outcomes }, someAdded ? 200 : statusOfRefusal(refused.reason));
+  }
+
+  if (intent === "delete-photo") {
+    const parsed = photoDeleteSchema.safeParse({
+      photoId: formData.get("photoId"),
+      confirm: formData.get("confirm") ?? undefined,
+    });
+    if (!parsed.success) throw data("Bad request", { status: 400 });
+    const { photoId, confirm } = parsed.data;
+    try {
+      if (confirm !== "yes") {
+        // Without JavaScript there is no dialog: the first press asks, the second deletes.
+        await assertMayDeletePhoto(db, user.id, params.id, photoId);
+        return data<PhotoActionData>({ intent, confirm: photoId });
+      }
+      await deletePhoto(db, storage, user.id, params.id, photoId);
+    } catch (error) {
+      if (error instanceof ForbiddenError) {
+        return data<PhotoActionData>(
+          { intent, error: "photos.notYours", photoId },
+          { status: 403 },
+        );
+      }
+      if (error instanceof NotFoundError) {
+        return data<PhotoActionData>(
+          { intent, error: "photos.notFound", photoId },
+          { status: 404 },
+        );
+      }
+      throw error;
+    }
+    return redirectWithToast(context, `${detailPath}#photos`, {
+      type: "success",
+      key: "photos.deleted",
+    });
+  }
+
+  throw data("Unknown form", { status: 400 });
+}
+
 export default function MeadowDetail() {
   const { t } = useTranslation();
   const { lang } = useShellData();
   const localePath = useLocalePath();
-  const { meadow, canEdit, mapStyleUrl, favorite } = useLoaderData<typeof loader>();
+  const { meadow, canEdit, canUpload, photos, photoRoom, photoLimits, mapStyleUrl, favorite } =
+    useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as PhotoActionData | undefined;
   const directions = `https://www.openstreetmap.org/directions?to=${meadow.lat}%2C${meadow.lng}`;
   const mapLink = `https://www.openstreetmap.org/?mlat=${meadow.lat}&mlon=${meadow.lng}#map=15/${meadow.lat}/${meadow.lng}`;
   return (
@@ -126,6 +259,25 @@ export default function MeadowDetail() {
         />
         <FavoriteCount meadowId={meadow.id} kept={favorite.kept} count={favorite.count} />
       </div>
+
+      <section id="photos" aria-labelledby="photos-title" className="mt-8 scroll-mt-20">
+        <h2 id="photos-title" className="sr-only">
+          {t("photos.title")}
+        </h2>
+        <PhotoGallery
+          meadowName={meadow.name}
+          photos={photos}
+          actionData={actionData?.intent === "delete-photo" ? actionData : undefined}
+          invite={canUpload}
+        />
+        <PhotoUpload
+          meadowId={meadow.id}
+          canUpload={canUpload}
+          room={photoRoom}
+          limits={photoLimits}
+          actionData={actionData?.intent === "upload-photos" ? actionData : undefined}
+        />
+      </section>
 
       <div className="mt-8 grid gap-8 md:grid-cols-[1fr_18rem]">
         <div>

@@ -21,13 +21,8 @@ import { pageMeta } from "~/lib/page-meta";
 import { pagePath } from "~/lib/page-url";
 import { addressFingerprint, typedFields } from "~/lib/schemas/meadow";
 import { passOnHeaders } from "~/route-headers";
-import {
-  deleteMeadow,
-  ForbiddenError,
-  getMeadow,
-  NotFoundError,
-  updateMeadow,
-} from "~/services/meadows.server";
+import { deleteMeadowWithPhotos } from "~/services/photos.server";
+import { ForbiddenError, getMeadow, NotFoundError, updateMeadow } from "~/services/meadows.server";
 import { requireUser } from "~/session.server";
 import type { Route } from "./+types/edit";
 import { handleMeadowForm, redirectWithToast } from "./meadow-form.server";
@@ -76,7 +71,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const { db } = context.get(appContext);
+  const { db, storage } = context.get(appContext);
   const { t } = getI18n(context);
   const formData = await readForm(request);
   try {
@@ -88,7 +83,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
           confirmDelete: true,
         });
       }
-      await deleteMeadow(db, user.id, params.id);
+      await deleteMeadowWithPhotos(db, storage, user.id, params.id);
       return redirectWithToast(context, pagePath(request, "/meadows"), {
         type: "success",
         key: "meadowForm.deleted",

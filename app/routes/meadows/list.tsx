@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "react-router";
 import { cardData, MeadowCard, formatDistance } from "~/components/meadow-card";
+import { withCardPhotos } from "~/services/photos.server";
 import { Pagination } from "~/components/pagination";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ErrorList, Field } from "~/components/ui/field";
@@ -55,7 +56,7 @@ async function mayAskGeocoder(context: Route.LoaderArgs["context"]): Promise<boo
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, geocoder } = context.get(appContext);
+  const { db, geocoder, storage } = context.get(appContext);
   const { t } = getI18n(context);
   const lang = getLocale(context) as Language;
   const url = pageUrl(request);
@@ -102,7 +103,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     location,
     placeNotFound,
     result: {
-      items: await markKept(db, getUser(context)?.id, result.items.map(cardData)),
+      items: await markKept(
+        db,
+        getUser(context)?.id,
+        (await withCardPhotos(db, storage, result.items)).map(cardData),
+      ),
       total: result.total,
       totalCapped: result.totalCapped,
       page: result.page,
