@@ -1,15 +1,13 @@
 import type { DatabaseHandle } from "../app/adapters/db.server";
 import type { Logger } from "../app/adapters/logger.server";
+import { startPeriodicTask, type PeriodicTask } from "./periodic-task";
 
 /** The first run waits until start-up and the first visitors are served. */
 const FIRST_RUN_MS = 60_000;
 /** Then once an hour: PostgreSQL's autovacuum looks every minute, but also runs beside queries. */
 const EVERY_MS = 60 * 60_000;
 
-export interface DatabaseMaintenance {
-  /** No more runs; resolves when a run under way has finished, so the database can close. */
-  stop(): Promise<void>;
-}
+export type DatabaseMaintenance = PeriodicTask;
 
 /**
  * Runs DatabaseHandle.maintain now and then for the embedded database, which has no autovacuum:
@@ -24,38 +22,19 @@ export function startDatabaseMaintenance(
   { firstRunMs = FIRST_RUN_MS, everyMs = EVERY_MS } = {},
 ): DatabaseMaintenance {
   if (database.kind !== "pglite") return { stop: async () => {} };
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  let interval: NodeJS.Timeout | undefined;
-  const run = () => {
-    if (stopped || running) return;
-    const started = performance.now();
-    running = database
-      .maintain()
-      .then(
-        () =>
-          logger.info(
-            { durationMs: Math.round(performance.now() - started) },
-            "database maintained (vacuum, analyze)",
-          ),
-        (error: unknown) => logger.error({ err: error }, "database maintenance failed"),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(() => {
-    run();
-    interval = setInterval(run, everyMs);
-    interval.unref();
-  }, firstRunMs);
-  first.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(interval);
-      await running;
+  return startPeriodicTask(
+    async () => {
+      const started = performance.now();
+      try {
+        await database.maintain();
+        logger.info(
+          { durationMs: Math.round(performance.now() - started) },
+          "database maintained (vacuum, analyze)",
+        );
+      } catch (error) {
+        logger.error({ err: error }, "database maintenance failed");
+      }
     },
-  };
+    { firstRunMs, everyMs },
+  );
 }
