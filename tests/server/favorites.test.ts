@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDataDir, spawnApp, type AppProcess } from "../support/app-process";
-import { UTRECHT_MEADOW } from "../support/meadow-values";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { addMeadow, register, signedInMember } from "../support/members";
 import { freePort, Visitor } from "../support/visitor";
 
 /**
@@ -28,7 +28,6 @@ describe("favorites on the production build", () => {
   let smtp: TestSmtpServer;
   let app: AppProcess;
   const visitor = () => new Visitor(() => app.url);
-  let addresses = 0;
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -46,25 +45,10 @@ describe("favorites on the production build", () => {
     await smtp?.close();
   });
 
-  async function register(browser: Visitor) {
-    const email = `keeper+${Date.now()}-${++addresses}@example.org`;
-    const password = "zonnebloem-2026";
-    const response = await browser.post("/register", {
-      name: "Kees Keeper",
-      email,
-      password,
-      confirmPassword: password,
-    });
-    expect(response.status).toBe(302);
-    const mail = await smtp.waitForMail((received) => received.to.includes(email));
-    return { email, password, link: /https?:\/\/\S+/.exec(mail.text)![0] };
-  }
-
   /** A signed-in member: registered, and confirmed through the mailed link. */
   async function member() {
     const browser = visitor();
-    const { link } = await register(browser);
-    expect((await browser.get(link)).status).toBe(302);
+    await signedInMember(browser, smtp);
     return browser;
   }
 
@@ -113,19 +97,8 @@ describe("favorites on the production build", () => {
 
   it("shows a meadow a member added and keeps on their profile twice, both hearts kept", async () => {
     const browser = await member();
-    const values = { ...UTRECHT_MEADOW, addressExtra: "" };
-    const located = await (
-      await browser.post("/meadows/add", { ...values, intent: "locate" })
-    ).text();
-    const fingerprint = /name="locatedAddress" value="([^"]*)"/.exec(located)![1]!;
-    const saved = await browser.post("/meadows/add", {
-      ...values,
-      lat: "52.0931",
-      lng: "5.1187",
-      locatedAddress: fingerprint.replaceAll("&amp;", "&"),
-      intent: "save",
-    });
-    const meadowId = /\/meadows\/([\w-]+)$/.exec(saved.headers.get("location")!)![1]!;
+    const saved = await addMeadow(browser);
+    const meadowId = /\/meadows\/([\w-]+)$/.exec(saved)![1]!;
     await browser.post("/resources/favorite", { meadowId, favorite: "true" });
 
     const home = await (await browser.get("/favorites")).text();
@@ -187,7 +160,7 @@ describe("favorites on the production build", () => {
 
   it("sends a visitor to sign in and back to the page with the favorite set", async () => {
     const browser = visitor();
-    const { email, password, link } = await register(browser);
+    const { email, password, link } = await register(browser, smtp);
     // Confirmed in another browser, so this one is still a visitor.
     expect((await visitor().get(link)).status).toBe(302);
 

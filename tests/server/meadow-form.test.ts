@@ -3,6 +3,7 @@ import { addressFingerprint } from "../../app/lib/schemas/meadow";
 import { freshDataDir, spawnApp, type AppProcess } from "../support/app-process";
 import { UTRECHT_MEADOW } from "../support/meadow-values";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { addMeadow, hiddenValue, signedInMember } from "../support/members";
 import { freePort, Visitor } from "../support/visitor";
 
 /**
@@ -17,15 +18,10 @@ function shows(html: string, text: string): boolean {
 
 const UTRECHT = { ...UTRECHT_MEADOW, addressExtra: "" };
 
-function hiddenValue(html: string, name: string): string | undefined {
-  return new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html)?.[1];
-}
-
 describe("adding, editing and deleting meadows", () => {
   let smtp: TestSmtpServer;
   let app: AppProcess;
   const visitor = () => new Visitor(() => app.url);
-  let addresses = 0;
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -43,39 +39,10 @@ describe("adding, editing and deleting meadows", () => {
     await smtp?.close();
   });
 
-  /** Registers through the form and follows the emailed link: a signed-in member. */
   async function member() {
     const browser = visitor();
-    const email = `member+${Date.now()}-${++addresses}@example.org`;
-    const response = await browser.post("/register", {
-      name: "Mila Bakker",
-      email,
-      password: "dahlia-zomer-2026",
-      confirmPassword: "dahlia-zomer-2026",
-    });
-    expect(response.status).toBe(302);
-    const mail = await smtp.waitForMail((received) => received.to.includes(email));
-    const link = /https?:\/\/\S+/.exec(mail.text)![0];
-    expect((await browser.get(link)).status).toBe(302);
+    await signedInMember(browser, smtp);
     return browser;
-  }
-
-  /** Locates Utrecht, then saves with the pin moved a little: the new meadow's path. */
-  async function addMeadow(browser: Visitor, values: Record<string, string> = UTRECHT) {
-    const located = await browser.post("/meadows/add", { ...values, intent: "locate" });
-    expect(located.status).toBe(200);
-    const html = await located.text();
-    const fingerprint = hiddenValue(html, "locatedAddress");
-    expect(fingerprint).toBeDefined();
-    const saved = await browser.post("/meadows/add", {
-      ...values,
-      lat: "52.0931",
-      lng: "5.1187",
-      locatedAddress: fingerprint!.replaceAll("&amp;", "&"),
-      intent: "save",
-    });
-    expect(saved.status).toBe(302);
-    return saved.headers.get("location")!;
   }
 
   it("sends visitors to sign in first, and back to the form afterwards", async () => {

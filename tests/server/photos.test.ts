@@ -8,8 +8,8 @@ import {
   webp,
 } from "../fixtures/images/generate";
 import { freshDataDir, spawnApp, type AppProcess } from "../support/app-process";
-import { UTRECHT_MEADOW } from "../support/meadow-values";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { addMeadow, signedInMember } from "../support/members";
 import { freePort, Visitor } from "../support/visitor";
 
 /**
@@ -17,12 +17,6 @@ import { freePort, Visitor } from "../support/visitor";
  * form of several files) and as the page's upload with JavaScript does (one file per request to
  * the upload API), then served, shown and deleted.
  */
-
-const UTRECHT = { ...UTRECHT_MEADOW, addressExtra: "" };
-
-function hiddenValue(html: string, name: string): string | undefined {
-  return new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html)?.[1];
-}
 
 function form(files: { name: string; bytes: Buffer; type?: string }[], fields = {}) {
   const body = new FormData();
@@ -47,41 +41,10 @@ describe("photos of a meadow", () => {
   let smtp: TestSmtpServer;
   let app: AppProcess;
   const visitor = () => new Visitor(() => app.url);
-  let addresses = 0;
   let owner: Visitor;
   let author: Visitor;
   let stranger: Visitor;
   let meadowPath: string;
-
-  async function member(name: string) {
-    const browser = visitor();
-    const email = `member+${Date.now()}-${++addresses}@example.org`;
-    const response = await browser.post("/register", {
-      name,
-      email,
-      password: "dahlia-zomer-2026",
-      confirmPassword: "dahlia-zomer-2026",
-    });
-    expect(response.status).toBe(302);
-    const mail = await smtp.waitForMail((received) => received.to.includes(email));
-    const link = /https?:\/\/\S+/.exec(mail.text)![0];
-    expect((await browser.get(link)).status).toBe(302);
-    return browser;
-  }
-
-  async function addMeadow(browser: Visitor) {
-    const located = await browser.post("/meadows/add", { ...UTRECHT, intent: "locate" });
-    const fingerprint = hiddenValue(await located.text(), "locatedAddress")!;
-    const saved = await browser.post("/meadows/add", {
-      ...UTRECHT,
-      lat: "52.0931",
-      lng: "5.1187",
-      locatedAddress: fingerprint.replaceAll("&amp;", "&"),
-      intent: "save",
-    });
-    expect(saved.status).toBe(302);
-    return saved.headers.get("location")!;
-  }
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -92,6 +55,11 @@ describe("photos of a meadow", () => {
       SMTP_URL: smtp.url,
       DATA_DIR: freshDataDir(),
     }).ready;
+    const member = async (name: string) => {
+      const browser = visitor();
+      await signedInMember(browser, smtp, { name });
+      return browser;
+    };
     [owner, author, stranger] = [
       await member("Olga Eigenaar"),
       await member("Anna Fotograaf"),

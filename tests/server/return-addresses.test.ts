@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnApp, type AppProcess } from "../support/app-process";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { signedInMember } from "../support/members";
 import { totpCode } from "../support/totp";
 import { freePort, Visitor } from "../support/visitor";
 
@@ -23,7 +24,6 @@ describe("return addresses on the production build", () => {
   let smtp: TestSmtpServer;
   let app: AppProcess;
   let appUrl: string;
-  let addresses = 0;
   const visitor = () => new Visitor(() => app.url);
 
   beforeAll(async () => {
@@ -47,11 +47,7 @@ describe("return addresses on the production build", () => {
 
   async function member(password = "rozen-in-juni") {
     const browser = visitor();
-    const email = `rosa+${Date.now()}-${++addresses}@example.org`;
-    await browser.post("/register", { name: "Rosa", email, password, confirmPassword: password });
-    const mail = await smtp.waitForMail((received) => received.to.includes(email));
-    const link = /https?:\/\/\S+/.exec(mail.text)![0];
-    expect((await browser.get(link)).status).toBe(302);
+    const { email } = await signedInMember(browser, smtp, { name: "Rosa", password });
     return { browser, email, password };
   }
 
