@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDataDir, spawnApp, type AppProcess } from "../support/app-process";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { startAppWithMail } from "../support/app-with-mail";
+import { type AppProcess } from "../support/app-process";
+import { type TestSmtpServer } from "../support/smtp-server";
 import { addMeadow, register, signedInMember } from "../support/members";
-import { freePort, Visitor } from "../support/visitor";
+import { Visitor } from "../support/visitor";
 
 /**
  * The heart on the production build as a browser without JavaScript uses it: form posts that
@@ -30,15 +31,7 @@ describe("favorites on the production build", () => {
   const visitor = () => new Visitor(() => app.url);
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    const port = await freePort();
-    app = await spawnApp({
-      PORT: String(port),
-      APP_URL: `http://127.0.0.1:${port}`,
-      SMTP_URL: smtp.url,
-      DATA_DIR: freshDataDir(),
-      SEED_DEMO: "true",
-    }).ready;
+    ({ app, smtp } = await startAppWithMail({ SEED_DEMO: "true" }));
   });
   afterAll(async () => {
     await app?.stop();

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppWithMail } from "../support/app-with-mail";
 import { addressFingerprint } from "../../app/lib/schemas/meadow";
-import { freshDataDir, spawnApp, type AppProcess } from "../support/app-process";
+import { type AppProcess } from "../support/app-process";
 import { UTRECHT_MEADOW } from "../support/meadow-values";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { type TestSmtpServer } from "../support/smtp-server";
 import { addMeadow, hiddenValue, signedInMember } from "../support/members";
-import { freePort, Visitor } from "../support/visitor";
+import { Visitor } from "../support/visitor";
 
 /**
  * Adding, editing and deleting meadows on the production build, as a browser without JavaScript
@@ -24,15 +25,7 @@ describe("adding, editing and deleting meadows", () => {
   const visitor = () => new Visitor(() => app.url);
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    const port = await freePort();
-    app = await spawnApp({
-      PORT: String(port),
-      APP_URL: `http://127.0.0.1:${port}`,
-      SMTP_URL: smtp.url,
-      DATA_DIR: freshDataDir(),
-      SEED_DEMO: "false",
-    }).ready;
+    ({ app, smtp } = await startAppWithMail());
   });
   afterAll(async () => {
     await app?.stop();

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppWithMail } from "../support/app-with-mail";
 import {
   orientedJpegWithGps,
   png,
@@ -7,10 +8,10 @@ import {
   TEXT_NAMED_JPG,
   webp,
 } from "../fixtures/images/generate";
-import { freshDataDir, spawnApp, type AppProcess } from "../support/app-process";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { type AppProcess } from "../support/app-process";
+import { type TestSmtpServer } from "../support/smtp-server";
 import { addMeadow, signedInMember } from "../support/members";
-import { freePort, Visitor } from "../support/visitor";
+import { Visitor } from "../support/visitor";
 
 /**
  * Photos on the production build, as a browser without JavaScript sends them (one multipart
@@ -47,14 +48,7 @@ describe("photos of a meadow", () => {
   let meadowPath: string;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    const port = await freePort();
-    app = await spawnApp({
-      PORT: String(port),
-      APP_URL: `http://127.0.0.1:${port}`,
-      SMTP_URL: smtp.url,
-      DATA_DIR: freshDataDir(),
-    }).ready;
+    ({ app, smtp } = await startAppWithMail());
     const member = async (name: string) => {
       const browser = visitor();
       await signedInMember(browser, smtp, { name });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawnApp, type AppProcess } from "../support/app-process";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { startAppWithMail } from "../support/app-with-mail";
+import { type AppProcess } from "../support/app-process";
+import { type TestSmtpServer } from "../support/smtp-server";
 import { signedInMember } from "../support/members";
 import { totpCode } from "../support/totp";
-import { freePort, Visitor } from "../support/visitor";
+import { Visitor } from "../support/visitor";
 
 /**
  * Every route that takes a return address, sent the addresses an attacker would: each answer's
@@ -27,10 +28,8 @@ describe("return addresses on the production build", () => {
   const visitor = () => new Visitor(() => app.url);
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    const port = await freePort();
-    appUrl = `http://127.0.0.1:${port}`;
-    app = await spawnApp({ PORT: String(port), APP_URL: appUrl, SMTP_URL: smtp.url }).ready;
+    ({ app, smtp } = await startAppWithMail());
+    appUrl = app.url;
   });
   afterAll(async () => {
     await app?.stop();

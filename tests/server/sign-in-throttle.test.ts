@@ -1,6 +1,7 @@
 import { createServer, type Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppWithMail } from "../support/app-with-mail";
 import { freshDataDir, spawnApp, type AppProcess } from "../support/app-process";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { totpCode } from "../support/totp";
@@ -40,14 +41,7 @@ describe("sign-in throttling on the production build", () => {
   const uniqueEmail = (name = "anna") => `${name}+${Date.now()}-${++addresses}@example.org`;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    const port = await freePort();
-    app = await spawnApp({
-      PORT: String(port),
-      APP_URL: `http://127.0.0.1:${port}`,
-      SMTP_URL: smtp.url,
-      DATA_DIR: freshDataDir(),
-    }).ready;
+    ({ app, smtp } = await startAppWithMail());
   });
   afterAll(async () => {
     await app?.stop();
