@@ -14,6 +14,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "./server-memory.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 4);
@@ -127,10 +128,12 @@ function peakRssMb(pid: number): number {
 }
 
 function startApp(base: string, port: number, dataDir: string) {
-  return spawn(process.execPath, ["server.ts"], {
+  // As `npm start` runs it (scripts/server-memory.ts); MALLOC_ARENA_MAX may be set to compare.
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.ts"], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      ...SERVER_ENV,
       ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
       PORT: String(port),
       HOST: "127.0.0.1",
