@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useLocation } from "react-router";
+import { HeartIcon } from "~/components/ui/icons";
 import { toast } from "~/components/ui/toast-store";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useShellData } from "~/hooks/use-shell-data";
@@ -35,24 +36,6 @@ function useShownFavorite(meadowId: string, kept: boolean, count?: number) {
   const shownCount =
     answeredCount === undefined ? undefined : answeredCount + Number(shown) - Number(answered);
   return { fetcher, shown, count: shownCount };
-}
-
-function HeartIcon({ filled, className }: { filled: boolean; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill={filled ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={cn("size-5 shrink-0", className)}
-    >
-      <path d="M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z" />
-    </svg>
-  );
 }
 
 /**
@@ -113,7 +96,7 @@ export function FavoriteButton({
             ),
       )}
     >
-      <HeartIcon filled={pressed} />
+      <HeartIcon filled={pressed} className="size-5 shrink-0" />
       {variant === "labelled" ? t("favorites.keep") : null}
     </button>
   );

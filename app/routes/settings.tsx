@@ -43,6 +43,7 @@ import type { Route } from "./+types/settings";
 import { pagePath } from "~/lib/page-url";
 import { forwardCookies, passOnHeaders } from "~/route-headers";
 import { readForm } from "~/lib/read-form.server";
+import { PHOTO_ACCEPT } from "~/lib/schemas/photo";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -360,7 +361,7 @@ function AvatarSection({
               id="avatar-file"
               name="avatar"
               type="file"
-              accept="image/jpeg,image/png,image/webp,image/avif"
+              accept={PHOTO_ACCEPT}
               required
               aria-describedby={errors?.length ? "avatar-error" : undefined}
               aria-invalid={errors?.length ? true : undefined}

@@ -121,3 +121,12 @@ export function AddPhotoIcon(props: IconProps) {
     </OutlineIcon>
   );
 }
+
+/** A heart, outlined or filled: the favorite button's. */
+export function HeartIcon({ filled = false, ...props }: IconProps & { filled?: boolean }) {
+  return (
+    <OutlineIcon fill={filled ? "currentColor" : "none"} {...props}>
+      <path d="M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z" />
+    </OutlineIcon>
+  );
+}
