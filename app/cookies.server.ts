@@ -69,10 +69,8 @@ export async function takeToast(
   request: Request,
   config: Config,
 ): Promise<{ toast: ToastMessage | undefined; clear: string | undefined }> {
-  const cookie = toastCookie(config);
-  const raw: unknown = await cookie.parse(request.headers.get("cookie"));
-  if (raw === null || raw === undefined) return { toast: undefined, clear: undefined };
-  return { toast: parseToast(raw), clear: await cookie.serialize("", { maxAge: 0 }) };
+  const { value, clear } = await takeOnce(toastCookie(config), request);
+  return { toast: value === undefined ? undefined : parseToast(value), clear };
 }
 
 /** How long a browser stays known to an account after signing in with it. */
@@ -90,7 +88,7 @@ function deviceCookie(config: Config): Cookie {
     httpOnly: true,
     secure: secure(config),
     maxAge: DEVICE_COOKIE_MAX_AGE,
-    secrets: [createHmac("sha256", config.authSecret).update("device cookie").digest("base64url")],
+    secrets: [keyFor(config, "device cookie")],
   });
 }
 
@@ -124,10 +122,7 @@ function favoriteIntentCookie(config: Config): Cookie {
     httpOnly: true,
     secure: secure(config),
     maxAge: 60 * 60,
-    // A key of its own, as for the device cookie: no other signed value of the app passes for it.
-    secrets: [
-      createHmac("sha256", config.authSecret).update("favorite intent").digest("base64url"),
-    ],
+    secrets: [keyFor(config, "favorite intent")],
   });
 }
 
@@ -140,12 +135,31 @@ export async function takeFavoriteIntent(
   request: Request,
   config: Config,
 ): Promise<{ meadowId: string | undefined; clear: string | undefined }> {
-  const cookie = favoriteIntentCookie(config);
-  const raw: unknown = await cookie.parse(request.headers.get("cookie"));
-  if (raw === null || raw === undefined) return { meadowId: undefined, clear: undefined };
+  const { value, clear } = await takeOnce(favoriteIntentCookie(config), request);
   const meadowId =
-    typeof raw === "object" && "meadowId" in raw && typeof raw.meadowId === "string"
-      ? raw.meadowId
+    typeof value === "object" &&
+    value !== null &&
+    "meadowId" in value &&
+    typeof value.meadowId === "string"
+      ? value.meadowId
       : undefined;
-  return { meadowId, clear: await cookie.serialize("", { maxAge: 0 }) };
+  return { meadowId, clear };
+}
+
+/**
+ * A signing key of its own for one cookie, derived from the auth secret: no value the app signs
+ * for another purpose passes for it.
+ */
+function keyFor(config: Config, purpose: string): string {
+  return createHmac("sha256", config.authSecret).update(purpose).digest("base64url");
+}
+
+/** A cookie read once: its value (undefined when absent or tampered with) and the header that clears it. */
+async function takeOnce(
+  cookie: Cookie,
+  request: Request,
+): Promise<{ value: unknown; clear: string | undefined }> {
+  const value: unknown = await cookie.parse(request.headers.get("cookie"));
+  if (value === null || value === undefined) return { value: undefined, clear: undefined };
+  return { value, clear: await cookie.serialize("", { maxAge: 0 }) };
 }
