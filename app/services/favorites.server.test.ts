@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { favorites, meadows, users } from "../../db/schema";
@@ -12,8 +15,13 @@ import {
   removeFavorite,
   setFavorite,
 } from "./favorites.server";
-import { deleteMeadow, NotFoundError } from "./meadows.server";
+import { NotFoundError } from "./meadows.server";
 import { listFavorites } from "./profiles.server";
+import { createDiskStorage } from "../adapters/storage.server";
+import { deleteMeadowWithPhotos } from "./photos.server";
+
+/** Where deleted meadows' photo files would go; these meadows have none. */
+const storage = createDiskStorage(mkdtempSync(path.join(tmpdir(), "plukweide-favorites-")));
 
 function meadow(id: string, ownerId: string | null = null) {
   return {
@@ -150,7 +158,7 @@ describe.each(testEngines)("favorites on $name", (engine) => {
     await addFavorite(db, "dirk", "blijft");
     await addFavorite(db, "dirk", "weg");
 
-    await deleteMeadow(db, "dirk", "weg");
+    await deleteMeadowWithPhotos(db, storage, "dirk", "weg");
     expect(await countFor(db, "weg")).toBe(0);
     expect(await isFavorite(db, "anna", "weg")).toBe(false);
     expect((await rowsOf("dirk")).map((row) => row.meadowId)).toEqual(["blijft"]);

@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { meadows, users } from "../../db/schema";
@@ -7,7 +10,6 @@ import {
   AREA_GRID_LEVEL,
   clusterCellSize,
   createMeadow,
-  deleteMeadow,
   ForbiddenError,
   getMeadow,
   isMeadowId,
@@ -28,6 +30,11 @@ import {
   type BoundingBox,
   type MeadowInput,
 } from "./meadows.server";
+import { createDiskStorage } from "../adapters/storage.server";
+import { deleteMeadowWithPhotos } from "./photos.server";
+
+/** Where deleted meadows' photo files would go; these meadows have none. */
+const storage = createDiskStorage(mkdtempSync(path.join(tmpdir(), "plukweide-meadows-")));
 
 /** earthdistance's earth radius (earth()), so offsets below are exact distances for it. */
 const EARTH_RADIUS_M = 6_378_168;
@@ -130,17 +137,21 @@ describe.each(testEngines)("meadows on $name", (engine) => {
       const change = input({ name: "Tulpenveld", priceText: "Gratis", ...north(UTRECHT, 3) });
 
       await expect(updateMeadow(db, "bram", id, change)).rejects.toBeInstanceOf(ForbiddenError);
-      await expect(deleteMeadow(db, "bram", id)).rejects.toBeInstanceOf(ForbiddenError);
+      await expect(deleteMeadowWithPhotos(db, storage, "bram", id)).rejects.toBeInstanceOf(
+        ForbiddenError,
+      );
       expect((await getMeadow(db, id))?.name).toBe("Pluktuin De Hoeve");
 
       const updated = await updateMeadow(db, "anna", id, change);
       expect(updated).toMatchObject({ name: "Tulpenveld", priceAmount: 0, ownerId: "anna" });
       expect(updated.updatedAt.getTime()).toBeGreaterThanOrEqual(updated.createdAt.getTime());
 
-      await deleteMeadow(db, "anna", id);
+      await deleteMeadowWithPhotos(db, storage, "anna", id);
       expect(await getMeadow(db, id)).toBeNull();
       await expect(updateMeadow(db, "anna", id, change)).rejects.toBeInstanceOf(NotFoundError);
-      await expect(deleteMeadow(db, "anna", id)).rejects.toBeInstanceOf(NotFoundError);
+      await expect(deleteMeadowWithPhotos(db, storage, "anna", id)).rejects.toBeInstanceOf(
+        NotFoundError,
+      );
     });
 
     it("keeps a meadow without owner when the owner's account goes", async () => {
@@ -150,7 +161,9 @@ describe.each(testEngines)("meadows on $name", (engine) => {
       const detail = await getMeadow(db, id);
       expect(detail).toMatchObject({ id, ownerId: null, owner: null });
       // Nobody owns it any more, so nobody can change it.
-      await expect(deleteMeadow(db, "cees", id)).rejects.toBeInstanceOf(ForbiddenError);
+      await expect(deleteMeadowWithPhotos(db, storage, "cees", id)).rejects.toBeInstanceOf(
+        ForbiddenError,
+      );
     });
   });
 

@@ -1,6 +1,6 @@
-import { randomInt } from "node:crypto";
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { meadows, users, type Meadow } from "../../db/schema";
+import { randomId } from "./random-id.server";
 import { queryManyRows, queryManyRowsAfter, queryRows, type Database } from "../adapters/db.server";
 import type { MeadowFormValues } from "../lib/schemas/meadow";
 import { parsePriceAmount } from "./price";
@@ -32,16 +32,12 @@ export type MeadowInput = Omit<MeadowFormValues, "lat" | "lng" | "locatedAddress
   isDemo?: boolean;
 };
 
-const ID_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-const ID_LENGTH = 10;
 /** Looser than what newMeadowId makes, so ids given by hand (seed data) still resolve. */
 const ID_PATTERN = /^[0-9A-Za-z_-]{1,64}$/;
 
 /** A short random id for links: 10 characters of [0-9A-Za-z], about 59 bits. */
 export function newMeadowId(): string {
-  let id = "";
-  for (let i = 0; i < ID_LENGTH; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
-  return id;
+  return randomId(10);
 }
 
 /** Whether `id` could be a meadow id at all; anything else is a 404 without asking the database. */
@@ -111,15 +107,6 @@ export async function updateMeadow(
     .where(and(eq(meadows.id, id), eq(meadows.ownerId, actorId)))
     .returning();
   return row ?? assertOwner(db, actorId, id);
-}
-
-/** Favorites go with the meadow (foreign key cascade). */
-export async function deleteMeadow(db: Database, actorId: string, id: string): Promise<void> {
-  const [row] = await db
-    .delete(meadows)
-    .where(and(eq(meadows.id, id), eq(meadows.ownerId, actorId)))
-    .returning({ id: meadows.id });
-  if (!row) await assertOwner(db, actorId, id);
 }
 
 export interface MeadowOwner {

@@ -1,4 +1,3 @@
-import { randomInt } from "node:crypto";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { meadows, photos, users, type Photo } from "../../db/schema";
 import type { Database } from "../adapters/db.server";
@@ -13,6 +12,7 @@ import {
   type ProcessedImage,
 } from "./images";
 import { ForbiddenError, NotFoundError } from "./meadows.server";
+import { randomId } from "./random-id.server";
 
 /*
  * Photos of meadows: added by members, shown in upload order, removed by their author or the
@@ -33,12 +33,8 @@ export class MeadowPhotosFullError extends Error {
   override name = "MeadowPhotosFullError";
 }
 
-const ID_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-
 function newPhotoId(): string {
-  let id = "";
-  for (let i = 0; i < 12; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
-  return id;
+  return randomId(12);
 }
 
 const PHOTO_ID_PATTERN = /^[0-9A-Za-z]{1,64}$/;
