@@ -16,9 +16,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = getUser(context);
   if (!user)
     return Response.json({ error: "sign-in required" }, { status: 401, headers: NO_STORE });
-  if (request.method !== "POST") {
-    return Response.json({ error: "method not allowed" }, { status: 405, headers: NO_STORE });
-  }
   const formData = await readForm(request);
   const file = formData.get("photo");
   const parsed = photoUploadSchema.safeParse({ caption: formData.get("caption") ?? undefined });
