@@ -3,13 +3,7 @@ import { constants } from "node:fs";
 import { mkdir, open, readdir, rename, rmdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
+import type * as S3Sdk from "@aws-sdk/client-s3";
 import type { Config } from "../env.server";
 
 /**
@@ -214,26 +208,15 @@ type S3Settings = Extract<Config["storage"], { driver: "s3" }>;
 /** S3's limit on keys per DeleteObjects request. */
 const DELETE_BATCH = 1000;
 
-/**
- * Any S3-compatible store. With an endpoint (MinIO, Garage, Ceph, R2, …) requests use path-style
- * addressing and send checksums only where the API requires them, which such stores accept.
- */
+/** Any S3-compatible store (see newS3Client for stores other than AWS). */
 export function createS3Storage(settings: Omit<S3Settings, "driver">): ObjectStorage {
-  const client = new S3Client({
-    region: settings.region,
-    credentials: {
-      accessKeyId: settings.accessKeyId,
-      secretAccessKey: settings.secretAccessKey,
-    },
-    ...(settings.endpoint === undefined
-      ? {}
-      : {
-          endpoint: settings.endpoint,
-          forcePathStyle: true,
-          requestChecksumCalculation: "WHEN_REQUIRED" as const,
-          responseChecksumValidation: "WHEN_REQUIRED" as const,
-        }),
-  });
+  // The SDK costs about 30 MB of memory once loaded: a server storing on disk never loads it.
+  let connection: Promise<{ client: S3Sdk.S3Client; sdk: typeof S3Sdk }>;
+  const connect = () =>
+    (connection ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: newS3Client(sdk, settings),
+    })));
   const bucket = settings.bucket;
   const publicBase =
     settings.publicUrl === undefined ? undefined : settings.publicUrl.replace(/\/*$/, "/");
@@ -243,8 +226,9 @@ export function createS3Storage(settings: Omit<S3Settings, "driver">): ObjectSto
 
     async put(key, bytes, contentType) {
       assertValidKey(key);
+      const { client, sdk } = await connect();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: bucket,
           Key: key,
           Body: bytes,
@@ -258,8 +242,9 @@ export function createS3Storage(settings: Omit<S3Settings, "driver">): ObjectSto
 
     async get(key) {
       if (!isValidStorageKey(key)) return undefined;
+      const { client, sdk } = await connect();
       try {
-        const response = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const response = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
         const body = response.Body;
         if (!(body instanceof Readable)) {
           throw new Error("S3 answered with a body that is not a Node stream");
@@ -277,10 +262,11 @@ export function createS3Storage(settings: Omit<S3Settings, "driver">): ObjectSto
 
     async delete(keys) {
       keys.forEach(assertValidKey);
+      const { client, sdk } = await connect();
       for (let start = 0; start < keys.length; start += DELETE_BATCH) {
         const batch = keys.slice(start, start + DELETE_BATCH);
         const response = await client.send(
-          new DeleteObjectsCommand({
+          new sdk.DeleteObjectsCommand({
             Bucket: bucket,
             Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
           }),
@@ -302,11 +288,12 @@ export function createS3Storage(settings: Omit<S3Settings, "driver">): ObjectSto
 
     async listWithDates(prefix) {
       assertValidKey(prefix);
+      const { client, sdk } = await connect();
       const stored: StoredKey[] = [];
       let continuationToken: string | undefined;
       do {
         const response = await client.send(
-          new ListObjectsV2Command({
+          new sdk.ListObjectsV2Command({
             Bucket: bucket,
             Prefix: `${prefix}/`,
             ContinuationToken: continuationToken,
@@ -327,6 +314,28 @@ export function createS3Storage(settings: Omit<S3Settings, "driver">): ObjectSto
       return (publicBase ?? IMAGE_ROUTE_PREFIX) + key;
     },
   };
+}
+
+/**
+ * With an endpoint (MinIO, Garage, Ceph, R2, …) requests use path-style addressing and send
+ * checksums only where the API requires them, which such stores accept.
+ */
+function newS3Client(sdk: typeof S3Sdk, settings: Omit<S3Settings, "driver">): S3Sdk.S3Client {
+  return new sdk.S3Client({
+    region: settings.region,
+    credentials: {
+      accessKeyId: settings.accessKeyId,
+      secretAccessKey: settings.secretAccessKey,
+    },
+    ...(settings.endpoint === undefined
+      ? {}
+      : {
+          endpoint: settings.endpoint,
+          forcePathStyle: true,
+          requestChecksumCalculation: "WHEN_REQUIRED" as const,
+          responseChecksumValidation: "WHEN_REQUIRED" as const,
+        }),
+  });
 }
 
 function isNotFound(error: unknown): boolean {
