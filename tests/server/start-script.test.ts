@@ -36,6 +36,7 @@ describe("npm start", () => {
     expect(args).toContain("--max-semi-space-size=4");
     const environment = readFileSync(`/proc/${server.pid}/environ`, "utf8").split("\0");
     expect(environment).toContain("MALLOC_ARENA_MAX=2");
+    expect(environment).toContain("MALLOC_MMAP_THRESHOLD_=131072");
 
     starter.kill("SIGTERM");
     expect(await exited).toBe(0);
