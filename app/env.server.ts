@@ -61,6 +61,7 @@ const rawSchema = z.object({
   APP_URL: httpUrl,
   DATA_DIR: optionalString,
   DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"], "a postgres:// URL"),
+  DATABASE_READ_URL: urlWithProtocols(["postgres:", "postgresql:"], "a postgres:// URL"),
   AUTH_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
     message: "must be at least 32 characters (for example: openssl rand -base64 32)",
   }),
@@ -108,6 +109,8 @@ export interface Config {
   appUrl: URL;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A streaming replica of DATABASE_URL that visitors' page views read from (ADR 21). */
+  databaseReadUrl: string | undefined;
   authSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -170,6 +173,12 @@ export function parseConfig(
     );
   }
 
+  if (raw.DATABASE_READ_URL !== undefined && raw.DATABASE_URL === undefined) {
+    problems.push(
+      "DATABASE_READ_URL needs DATABASE_URL: a replica of the embedded database cannot exist",
+    );
+  }
+
   let storage: Config["storage"] = { driver: "disk", dir: path.join(dataDir, "uploads") };
   if (raw.STORAGE_DRIVER === "s3") {
     const { S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = raw;
@@ -208,6 +217,7 @@ export function parseConfig(
     appUrl,
     dataDir,
     databaseUrl: raw.DATABASE_URL,
+    databaseReadUrl: raw.DATABASE_READ_URL,
     authSecret: raw.AUTH_SECRET ?? readSecret(dataDir),
     smtpUrl: raw.SMTP_URL,
     mailFrom: raw.MAIL_FROM ?? `Plukweide <no-reply@${appUrl.hostname}>`,

@@ -4,7 +4,7 @@ import type { Duplex } from "node:stream";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import compression from "compression";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { openDatabase, type DatabaseHandle } from "../app/adapters/db.server";
+import { openDatabase, openPostgres, type DatabaseHandle } from "../app/adapters/db.server";
 import { seedDemoDataAtStart } from "../db/seed/demo.server";
 import { createLogger, type Logger } from "../app/adapters/logger.server";
 import { createDatabaseLimits, createRedisLimits } from "../app/adapters/limits.server";
@@ -25,6 +25,7 @@ import { createStaticFiles } from "./static-files";
 import { startDatabaseMaintenance } from "./database-maintenance";
 import { startImageSweep } from "./image-sweep";
 import { createMetrics, isMetricsToken } from "./metrics";
+import { createReadRouting, type ReadRouting } from "./read-replica";
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -61,11 +62,14 @@ export async function startServer(options: StartOptions) {
     }
     logger.info("redis ready: rate limits are kept there");
   }
+  // Not checked at start: the app serves from the primary until the replica answers.
+  const replica = config.databaseReadUrl ? await openPostgres(config.databaseReadUrl) : undefined;
   const maintenance = startDatabaseMaintenance(database, logger);
   // Stored files no row refers to (photos, avatars): removed after start, then hourly.
   const imageSweep = startImageSweep(database.db, createStorage(config), logger);
 
-  const server = createHttpServer({ config, logger, database, redis, ...options });
+  const readRouting = createReadRouting(database.db, replica, logger);
+  const server = createHttpServer({ config, logger, database, readRouting, redis, ...options });
   installProcessHandlers(logger);
 
   let shuttingDown = false;
@@ -80,6 +84,8 @@ export async function startServer(options: StartOptions) {
         .stop()
         .then(() => imageSweep.stop())
         .then(() => redis?.close())
+        .then(() => readRouting.stop())
+        .then(() => replica?.close())
         .then(() => database.close())
         .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))
         .finally(() => {
@@ -111,10 +117,11 @@ function createHttpServer(
     config: Config;
     logger: Logger;
     database: DatabaseHandle;
+    readRouting: ReadRouting;
     redis?: RedisHandle;
   } & StartOptions,
 ) {
-  const { config, logger, database, redis } = deps;
+  const { config, logger, database, readRouting, redis } = deps;
   const staticFiles = createStaticFiles(deps.clientDir ?? path.resolve("build/client"));
   // In the background: the first visitor should not wait for the bundles to be compressed.
   if (!deps.devMiddleware) setImmediate(() => void staticFiles.warm());
@@ -153,7 +160,11 @@ function createHttpServer(
   const handleWithRouter = async (req: IncomingMessage, res: ServerResponse, origin: URL) => {
     const request = createRequest(req, res, { protocol: origin.protocol, host: origin.host });
     const context = new RouterContextProvider();
-    context.set(appContext, { ...services, buildId: await currentBuildId() });
+    context.set(appContext, {
+      ...services,
+      db: readRouting.databaseFor(req),
+      buildId: await currentBuildId(),
+    });
     context.set(clientIpContext, clientAddress(req, proxies));
     let response: Response;
     try {
