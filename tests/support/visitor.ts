@@ -19,7 +19,14 @@ let clients = 0;
 export class Visitor {
   readonly ip = `198.51.100.${++clients}`;
   readonly jar = new Map<string, string>();
-  constructor(private readonly baseUrl: () => string) {}
+  /**
+   * `site`: the address a proxy in front receives (APP_URL), for a visitor that talks to one app
+   * process directly but should look as if it came through that proxy.
+   */
+  constructor(
+    private readonly baseUrl: () => string,
+    private readonly site?: URL,
+  ) {}
 
   get cookie(): string {
     return [...this.jar].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -47,7 +54,11 @@ export class Visitor {
     const url = new URL(target, this.baseUrl());
     const headers = new Headers({ "x-forwarded-for": this.ip, "accept-language": "en" });
     if (cookie) headers.set("cookie", cookie);
-    if (body) headers.set("origin", url.origin);
+    if (this.site) {
+      headers.set("x-forwarded-host", this.site.host);
+      headers.set("x-forwarded-proto", this.site.protocol.slice(0, -1));
+    }
+    if (body) headers.set("origin", (this.site ?? url).origin);
     const response = await fetch(url, { method, headers, body, redirect: "manual" });
     for (const setCookie of response.headers.getSetCookie()) {
       const [pair = "", ...attributes] = setCookie.split(";");

@@ -1,0 +1,188 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startCluster, type Cluster } from "../../scripts/cluster.ts";
+import { testDatabaseUrl } from "../support/databases";
+import { UTRECHT_MEADOW } from "../support/meadow-values";
+import { addMeadow, register } from "../support/members";
+import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { Visitor } from "../support/visitor";
+
+/**
+ * `npm run cluster` as README's "Deploying at scale" describes it: two app processes behind nginx
+ * on one PostgreSQL with a streaming replica, photos in an S3-compatible store and rate limits in
+ * Redis. What one process does, the other must see.
+ */
+
+const tools = ["nginx", "redis-server"].filter(
+  (tool) => spawnSync("sh", ["-c", `command -v ${tool}`]).status !== 0,
+);
+if (process.env.CI && tools.length > 0) {
+  throw new Error(`The cluster tests need ${tools.join(" and ")} (Debian's packages)`);
+}
+
+const LOCKED =
+  "Too many failed attempts to sign in to this account. Please wait a few minutes, or sign in on a device where you signed in before.";
+
+async function queryRows<T extends pg.QueryResultRow>(url: string, text: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("the condition did not hold in time");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.skipIf(!testDatabaseUrl || tools.length > 0)("two app processes behind nginx", () => {
+  let cluster: Cluster;
+  let smtp: TestSmtpServer;
+  const database = `plukweide_cluster_test_${process.pid}`;
+  const site = () => new URL(cluster.url);
+  /** A browser that talks to app process `index` directly, as if through nginx. */
+  const at = (index: number) => () => `http://127.0.0.1:${cluster.apps[index]!.port}`;
+  const browserAt = (index: number) => new Visitor(at(index), site());
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    cluster = await startCluster({
+      postgresUrl: testDatabaseUrl,
+      database,
+      appEnv: { SMTP_URL: smtp.url, SEED_DEMO: "false" },
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await cluster?.stop();
+    await smtp?.close();
+    const admin = new URL(testDatabaseUrl!);
+    admin.pathname = "/postgres";
+    await queryRows(admin.href, `drop database if exists "${database}" with (force)`);
+  }, 60_000);
+
+  it("runs the migrations once when both processes start together", async () => {
+    const journal = JSON.parse(readFileSync("db/migrations/meta/_journal.json", "utf8")) as {
+      entries: unknown[];
+    };
+    const [applied] = await queryRows<{ rows: string; hashes: string }>(
+      cluster.primaryUrl,
+      "select count(*)::text as rows, count(distinct hash)::text as hashes from drizzle.__drizzle_migrations",
+    );
+    expect(Number(applied!.rows)).toBe(journal.entries.length);
+    expect(Number(applied!.hashes)).toBe(journal.entries.length);
+    for (const app of cluster.apps) {
+      expect((await fetch(`http://127.0.0.1:${app.port}/healthz`)).status).toBe(200);
+    }
+  });
+
+  it("keeps a session made through one process on the other", async () => {
+    let target = 0;
+    const member = new Visitor(() => at(target)(), site());
+    const { link } = await register(member, smtp, { name: "Noor Visser" });
+    const confirmation = new URL(link);
+    expect(confirmation.origin).toBe(cluster.url);
+    // The emailed link, followed through the other process, signs the member in.
+    target = 1;
+    expect((await member.get(confirmation.pathname + confirmation.search)).status).toBe(302);
+    for (const index of [0, 1, 0]) {
+      target = index;
+      const settings = await member.get("/settings");
+      expect(settings.status).toBe(200);
+      expect(await settings.text()).toContain("Noor Visser");
+    }
+  });
+
+  it("serves a photo uploaded through one process from the other", async () => {
+    const member = browserAt(0);
+    const { link } = await register(member, smtp);
+    const confirmation = new URL(link);
+    expect((await member.get(confirmation.pathname + confirmation.search)).status).toBe(302);
+    const meadowPath = await addMeadow(member);
+    const body = new FormData();
+    const jpeg = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: "#5a8f3c" },
+    })
+      .jpeg()
+      .toBuffer();
+    body.set("photo", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "wei.jpg");
+    expect((await member.postMultipart(`/api${meadowPath}/photos`, body)).status).toBe(201);
+
+    const page = await (await new Visitor(at(1), site()).get(meadowPath)).text();
+    const image = /\/images\/photos\/[0-9a-f]{32}\/[\w.-]+\.webp/.exec(page)?.[0];
+    expect(image).toBeDefined();
+    for (const index of [0, 1]) {
+      const response = await fetch(`${at(index)()}${image}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/webp");
+    }
+  });
+
+  it("counts failed sign-ins across both processes", async () => {
+    const owner = browserAt(0);
+    const password = "zonnebloem-2026";
+    const { email, link } = await register(owner, smtp, { password });
+    const confirmation = new URL(link);
+    expect((await owner.get(confirmation.pathname + confirmation.search)).status).toBe(302);
+    // Five wrong passwords for the account, spread over both processes, lock it for new browsers.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const attacker = new Visitor(at(attempt % 2), site());
+      const refused = await attacker.post("/login", { email, password: `fout-${attempt}` });
+      expect(refused.status).toBe(401);
+    }
+    for (const index of [0, 1]) {
+      const locked = await new Visitor(at(index), site()).post("/login", { email, password });
+      expect(locked.status).toBe(429);
+      expect(await locked.text()).toContain(LOCKED);
+    }
+  });
+
+  it("finds a new meadow for visitors once the replica has it, and shows it to its member at once", async () => {
+    const member = new Visitor(() => cluster.url);
+    const { link } = await register(member, smtp);
+    expect((await member.get(link)).status).toBe(302);
+    // With the replica's replay paused, visitors read the past and the member the present.
+    await queryRows(cluster.readUrl, "select pg_wal_replay_pause()");
+    await eventually(async () => {
+      const [state] = await queryRows<{ state: string }>(
+        cluster.readUrl,
+        "select pg_get_wal_replay_pause_state() as state",
+      );
+      return state?.state === "paused";
+    });
+    const name = `Pluktuin Replica ${process.pid}`;
+    let meadowPath: string;
+    try {
+      meadowPath = await addMeadow(member, {
+        ...UTRECHT_MEADOW,
+        name,
+        addressExtra: "",
+      });
+      const search = `/meadows?q=${encodeURIComponent(name)}`;
+      // The search box echoes the name; the result's link names the meadow.
+      expect(await (await member.get(search)).text()).toContain(`href="${meadowPath}"`);
+      expect((await member.get(meadowPath)).status).toBe(200);
+      const visitor = new Visitor(() => cluster.url);
+      expect(await (await visitor.get(search)).text()).not.toContain(`href="${meadowPath}"`);
+      expect((await visitor.get(meadowPath)).status).toBe(404);
+    } finally {
+      await queryRows(cluster.readUrl, "select pg_wal_replay_resume()");
+    }
+    const visitor = new Visitor(() => cluster.url);
+    await eventually(async () =>
+      (await (await visitor.get(`/meadows?q=${encodeURIComponent(name)}`)).text()).includes(
+        `href="${meadowPath}"`,
+      ),
+    );
+    expect((await visitor.get(meadowPath)).status).toBe(200);
+  });
+});
