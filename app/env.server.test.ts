@@ -80,10 +80,7 @@ describe("parseConfig", () => {
     [{ GEOCODER: "nominatim" }, "GEOCODER_URL must be set when GEOCODER is nominatim"],
     [{ STORAGE_DRIVER: "s3", S3_BUCKET: "b" }, "S3_REGION must be set when STORAGE_DRIVER is s3"],
     [{ DATABASE_READ_URL: "redis://replica" }, "DATABASE_READ_URL must be a postgres:// URL"],
-    [
-      { DATABASE_READ_URL: "postgres://replica/plukweide" },
-      "DATABASE_READ_URL needs DATABASE_URL",
-    ],
+    [{ DATABASE_READ_URL: "postgres://replica/plukweide" }, "DATABASE_READ_URL needs DATABASE_URL"],
   ])("rejects %o with a line naming the variable", (env, expected) => {
     const message = configError(env);
     expect(message).toContain(expected);
