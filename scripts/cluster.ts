@@ -85,6 +85,7 @@ export async function startCluster(options: ClusterOptions = {}) {
       ),
     );
     parts.push(...apps);
+    const everyApp = [...apps];
     for (const app of apps) log(`${app.name}: http://127.0.0.1:${app.port}`);
     const nginx = await startNginx(
       port,
@@ -103,10 +104,14 @@ export async function startCluster(options: ClusterOptions = {}) {
       nginx,
       /** Starts one more app process like the others (for rolling restarts). */
       startApp: async (name: string) => {
-        const app = await startApp(name, await appSettings(parts.length + 1));
+        const app = await startApp(name, await appSettings(everyApp.length + 1));
         parts.push(app);
+        everyApp.push(app);
         return app;
       },
+      /** The app processes that have not exited. */
+      running: () =>
+        everyApp.filter((app) => app.child.exitCode === null && app.child.signalCode === null),
       stop,
     };
   } catch (error) {

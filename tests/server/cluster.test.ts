@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -42,6 +43,74 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 20_000) {
     if (Date.now() > deadline) throw new Error("the condition did not hold in time");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+interface Outcome {
+  label: string;
+  status: number;
+  /** When the request was sent and when its answer (or failure) was complete. */
+  sentAt: number;
+  doneAt: number;
+  error?: string;
+}
+
+/**
+ * Visitors browsing and members setting favorites through nginx, `workers` at a time, until
+ * `during` has finished: every answer's status (0 when the request itself failed).
+ */
+async function underLoad(
+  baseUrl: string,
+  members: { visitor: Visitor; favorites: Map<string, boolean> }[],
+  meadowIds: string[],
+  during: () => Promise<void>,
+  workers = 8,
+): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  let running = true;
+  const worker = async (index: number) => {
+    const visitor = new Visitor(() => baseUrl);
+    for (let round = 0; running; round++) {
+      const member = members[(index + round) % members.length]!;
+      const meadowId = meadowIds[round % meadowIds.length]!;
+      const kind = round % 4;
+      const label =
+        kind === 3
+          ? "POST /resources/favorite"
+          : `GET ${["/", "/meadows?sort=name", `/meadows/${meadowId}`][kind]!}`;
+      const sentAt = Date.now();
+      try {
+        if (kind === 3) {
+          const wanted = !(member.favorites.get(meadowId) ?? false);
+          const response = await member.visitor.post("/resources/favorite", {
+            meadowId,
+            favorite: String(wanted),
+          });
+          // Only an acknowledged change counts as the member's wish.
+          await response.arrayBuffer();
+          if (response.status === 200) member.favorites.set(meadowId, wanted);
+          outcomes.push({ label, status: response.status, sentAt, doneAt: Date.now() });
+        } else {
+          const response = await visitor.get(label.slice(4));
+          await response.arrayBuffer();
+          outcomes.push({ label, status: response.status, sentAt, doneAt: Date.now() });
+        }
+      } catch (error) {
+        outcomes.push({ label, status: 0, sentAt, doneAt: Date.now(), error: String(error) });
+      }
+    }
+  };
+  const load = Promise.all(Array.from({ length: workers }, (_, index) => worker(index)));
+  try {
+    await during();
+  } finally {
+    running = false;
+    await load;
+  }
+  return outcomes;
+}
+
+function failures(outcomes: Outcome[]): Outcome[] {
+  return outcomes.filter((outcome) => outcome.status === 0 || outcome.status >= 500);
 }
 
 describe.skipIf(!testDatabaseUrl || tools.length > 0)("two app processes behind nginx", () => {
@@ -184,5 +253,94 @@ describe.skipIf(!testDatabaseUrl || tools.length > 0)("two app processes behind 
       ),
     );
     expect((await visitor.get(meadowPath)).status).toBe(200);
+  });
+  describe("under load", () => {
+    const members: { visitor: Visitor; favorites: Map<string, boolean> }[] = [];
+    const meadowIds: string[] = [];
+
+    beforeAll(async () => {
+      const owner = new Visitor(() => cluster.url);
+      const { link } = await register(owner, smtp);
+      expect((await owner.get(link)).status).toBe(302);
+      for (let index = 0; index < 3; index++) {
+        const meadowPath = await addMeadow(owner, {
+          ...UTRECHT_MEADOW,
+          name: `Pluktuin onder last ${index}`,
+          addressExtra: "",
+        });
+        meadowIds.push(meadowPath.split("/").pop()!);
+      }
+      for (let index = 0; index < 3; index++) {
+        const visitor = new Visitor(() => cluster.url);
+        const registered = await register(visitor, smtp);
+        expect((await visitor.get(registered.link)).status).toBe(302);
+        members.push({ visitor, favorites: new Map() });
+      }
+      // The replica has the meadows, so visitors' pages find them.
+      await eventually(async () => (await cluster.replica.lag()) === 0);
+    }, 120_000);
+
+    async function storedFavorites(): Promise<Set<string>> {
+      const rows = await queryRows<{ meadow_id: string; user_id: string }>(
+        cluster.primaryUrl,
+        "select meadow_id, user_id from favorites",
+      );
+      return new Set(rows.map((row) => `${row.user_id}:${row.meadow_id}`));
+    }
+
+    async function expectFavoritesAsAcknowledged() {
+      const stored = await storedFavorites();
+      let expected = 0;
+      for (const member of members) {
+        const settings = await (await member.visitor.get("/favorites")).text();
+        for (const [meadowId, wanted] of member.favorites) {
+          expect(settings.includes(`href="/meadows/${meadowId}"`)).toBe(wanted);
+          if (wanted) expected += 1;
+        }
+      }
+      expect(stored.size).toBe(expected);
+    }
+
+    it("restarts one process after the other without a failed request", async () => {
+      const outcomes = await underLoad(cluster.url, members, meadowIds, async () => {
+        await sleep(1_000);
+        const [first, second] = cluster.apps;
+        // As a deployment does it: stop one (it finishes what it has), start its successor.
+        await first!.stop();
+        const third = await cluster.startApp("app-3");
+        cluster.nginx.reload([second!.port, third.port]);
+        await sleep(1_000);
+        await second!.stop();
+        const fourth = await cluster.startApp("app-4");
+        cluster.nginx.reload([third.port, fourth.port]);
+        await sleep(1_000);
+      });
+      expect(outcomes.length).toBeGreaterThan(50);
+      expect(failures(outcomes)).toEqual([]);
+      await expectFavoritesAsAcknowledged();
+    }, 300_000);
+
+    it("keeps serving from the other process when one is killed, losing no favorite", async () => {
+      const serving = cluster.running();
+      expect(serving).toHaveLength(2);
+      let killedAt = 0;
+      const outcomes = await underLoad(cluster.url, members, meadowIds, async () => {
+        await sleep(1_500);
+        killedAt = Date.now();
+        serving[0]!.child.kill("SIGKILL");
+        await sleep(3_000);
+      });
+      expect(outcomes.length).toBeGreaterThan(50);
+      // A page whose first bytes were already on their way cannot be sent again: only pages in
+      // flight at the moment of the kill may break off, never a favorite, and nothing after it.
+      const failed = failures(outcomes);
+      expect(failed.filter((outcome) => outcome.label.startsWith("POST"))).toEqual([]);
+      for (const outcome of failed) {
+        expect(outcome.sentAt).toBeLessThanOrEqual(killedAt);
+      }
+      expect(failed.length).toBeLessThanOrEqual(8);
+      expect(outcomes.filter((outcome) => outcome.sentAt > killedAt).length).toBeGreaterThan(20);
+      await expectFavoritesAsAcknowledged();
+    }, 120_000);
   });
 });
