@@ -197,6 +197,37 @@ export async function startReplica(
   };
 }
 
+/**
+ * A PostgreSQL server of its own in `dir` (initdb), on `port`, that can be stopped and started
+ * again, for tests of what the app does while its database is gone.
+ */
+export async function startPostgres(dir: string, port: number, majorVersion = "15") {
+  const bin = postgresBinaries(majorVersion);
+  const asRoot = process.getuid?.() === 0;
+  const run = (program: string, args: string[]) => {
+    const [command, commandArgs] = asRoot
+      ? ["runuser", ["-u", "postgres", "--", path.join(bin, program), ...args]]
+      : [path.join(bin, program), args];
+    const result = spawnSync(command, commandArgs, { encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`${program} failed: ${result.stderr}`);
+  };
+  mkdirSync(dir, { recursive: true });
+  if (asRoot) chownPostgres(dir);
+  chmodSync(dir, 0o700);
+  run("initdb", ["-D", dir, "-U", "postgres", "--auth=trust", "--no-sync"]);
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off`;
+  const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  const start = async () => {
+    run("pg_ctl", ["-D", dir, "-o", options, "-l", path.join(dir, "server.log"), "-w", "start"]);
+    await until("PostgreSQL", () => canConnect(port));
+  };
+  const stop = async () => {
+    run("pg_ctl", ["-D", dir, "-m", "fast", "-w", "stop"]);
+  };
+  await start();
+  return { name: "postgres", url, start, stop };
+}
+
 /** pg_basebackup copies the primary's postgresql.auto.conf; the rest comes from the command line. */
 function writeMinimalConfig(dir: string, asRoot: boolean) {
   const files = {

@@ -26,6 +26,7 @@ import { startDatabaseMaintenance } from "./database-maintenance";
 import { startImageSweep } from "./image-sweep";
 import { createMetrics, isMetricsToken } from "./metrics";
 import { createReadRouting, type ReadRouting } from "./read-replica";
+import { answerUnavailable } from "./unavailable";
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -173,6 +174,13 @@ function createHttpServer(
       // The visitor went away while the page was being made: nobody is left to answer.
       if (request.signal.aborted) return;
       throw error;
+    }
+    // A failure while the database does not answer is an outage, not a fault of the page: the
+    // visitor is asked to come back shortly, in their language.
+    if (response.status >= 500 && !(await database.ping(1_000))) {
+      await response.body?.cancel().catch(() => {});
+      answerUnavailable(res, new URL(request.url).pathname, req.method);
+      return;
     }
     if (!res.destroyed) await sendResponse(res, response);
   };

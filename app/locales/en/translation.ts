@@ -118,6 +118,9 @@ const en = {
     badRequestDescription: "What was sent could not be read. Go back and try again.",
     serverTitle: "Internal Server Error",
     backHome: "Back to the home page",
+    unavailableTitle: "Temporarily Unavailable",
+    unavailableDescription:
+      "Plukweide cannot reach its data right now. Please try again in a minute.",
   },
   toast: {
     close: "Close",

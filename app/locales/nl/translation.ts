@@ -120,6 +120,9 @@ const nl = {
       "Wat er is verstuurd, kon niet worden gelezen. Ga terug en probeer het opnieuw.",
     serverTitle: "Interne serverfout",
     backHome: "Terug naar de homepage",
+    unavailableTitle: "Tijdelijk niet beschikbaar",
+    unavailableDescription:
+      "Plukweide kan zijn gegevens nu niet bereiken. Probeer het over een minuut opnieuw.",
   },
   toast: {
     close: "Sluiten",
