@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { controlCharactersAsSpaces } from "../../lib/schemas/meadow-search";
 import { LocationRequiredError } from "./errors";
 import {
   boundingBoxCondition,
@@ -43,9 +44,14 @@ function textPattern(word: string): SQL {
   return sql`'%' || immutable_unaccent(lower(${escapeLike(word)}::text)) || '%'`;
 }
 
-/** The visitor's words, trimmed and bounded; undefined when there are none. */
+/**
+ * The visitor's words, trimmed and bounded; undefined when there are none. Control characters
+ * separate words, as the search forms read them: a NUL, which no database text may hold, never
+ * reaches a query.
+ */
 export function searchText(filters: MeadowFilters): string | undefined {
-  return filters.text?.trim().slice(0, MAX_TEXT_LENGTH) || undefined;
+  const text = filters.text && controlCharactersAsSpaces(filters.text);
+  return text?.trim().slice(0, MAX_TEXT_LENGTH) || undefined;
 }
 
 /** The words of the text, each of which a meadow must contain. */
