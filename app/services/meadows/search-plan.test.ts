@@ -2,9 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   candidateCosts,
   CLUSTER_SAMPLE,
+  looksUpByRarestTrigram,
   matchesToRead,
+  radiusPlan,
   readsAreaIndex,
   readsTextFirst,
+  textSearchPlan,
   trigramCount,
 } from "./search-plan";
 
@@ -204,5 +207,60 @@ describe("matchesToRead", () => {
   it("reads fewer when the view surely holds more than four times as many", () => {
     expect(matchesToRead(VIEWPORT_POINT_LIMIT, 4 * VIEWPORT_POINT_LIMIT + 1)).toBe(CLUSTER_SAMPLE);
     expect(matchesToRead(2_000, 8_001)).toBe(CLUSTER_SAMPLE);
+  });
+});
+
+describe("textSearchPlan", () => {
+  const plan = (matches: number, radius: boolean, byDistance = false) =>
+    textSearchPlan({ matches, meadows: 100_000, radius, byDistance });
+
+  it("finds a rare word's meadows first, with a radius or without", () => {
+    expect(plan(1_000, false)).toBe("text-first");
+    expect(plan(40, true, true)).toBe("text-first");
+  });
+
+  it("walks the sort order for a word in one meadow of fifty or more, else leaves it to PostgreSQL", () => {
+    expect(plan(2_000, false)).toBe("common-word");
+    expect(plan(1_999, false)).toBe("planner");
+    // No text: nothing estimated, and PostgreSQL walks the sort order's index.
+    expect(
+      textSearchPlan({
+        matches: Number.POSITIVE_INFINITY,
+        meadows: undefined,
+        radius: false,
+        byDistance: false,
+      }),
+    ).toBe("planner");
+  });
+
+  it("streams a radius nearest first, and leaves other orders to the radius's share", () => {
+    expect(plan(Number.POSITIVE_INFINITY, true, true)).toBe("nearest");
+    expect(plan(Number.POSITIVE_INFINITY, true, false)).toBeUndefined();
+  });
+});
+
+describe("radiusPlan", () => {
+  const all = 1_000_000;
+
+  it("reads along the order's index when the radius holds a large share of all meadows", () => {
+    // sqrt(2 × 21 × 1,000,000) ≈ 6,481 meadows is where both cost the same.
+    expect(radiusPlan({ around: 7_000, all, pageSize: 20, covered: false })).toBe("along-order");
+    expect(radiusPlan({ around: 6_000, all, pageSize: 20, covered: false })).toBe("radius-first");
+  });
+
+  it("reads along the order sooner when its index covers the filters", () => {
+    // sqrt(0.125 × 21 × 1,000,000) ≈ 1,620.
+    expect(radiusPlan({ around: 2_000, all, pageSize: 20, covered: true })).toBe("along-order");
+    expect(radiusPlan({ around: 1_500, all, pageSize: 20, covered: true })).toBe("radius-first");
+  });
+});
+
+describe("looksUpByRarestTrigram", () => {
+  it("looks a word up by its rarest trigram when that is in at most twice its meadows", () => {
+    expect(looksUpByRarestTrigram({ at: 0, matches: 200, wordMatches: 100 })).toBe(true);
+    expect(looksUpByRarestTrigram({ at: 0, matches: 201, wordMatches: 100 })).toBe(false);
+    expect(looksUpByRarestTrigram({ at: 0, matches: 2, wordMatches: 0 })).toBe(true);
+    expect(looksUpByRarestTrigram({ at: 0, matches: 3, wordMatches: 0 })).toBe(false);
+    expect(looksUpByRarestTrigram({ at: 0, matches: 10, wordMatches: undefined })).toBe(false);
   });
 });
