@@ -1,6 +1,6 @@
 // `npm run bench:search`: loads BENCH_ROWS generated meadows (default 100,000) into a fresh
 // database and reports p50/p95 latency of the meadow search and the map's viewport query, as the
-// app calls them (app/services/meadows.server.ts), over BENCH_RUNS runs per query shape with
+// app calls them (app/services/meadows/), over BENCH_RUNS runs per query shape with
 // varying parameters, the shapes taking turns. Runs on PGlite in a temporary directory, and on
 // PostgreSQL too when BENCH_DATABASE_URL names a server (it creates and drops a database of its own
 // there). BENCH_ENGINES=postgres (or pglite) runs one of them only; BENCH_KEEP=1 keeps the
@@ -17,7 +17,7 @@ import path from "node:path";
 import pg from "pg";
 import type { SQL } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "../app/adapters/db.server.ts";
-import type { ViewportRead } from "../app/services/meadows.server.ts";
+import type { ViewportRead } from "../app/services/meadows/viewport.server.ts";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -31,7 +31,8 @@ const engines = (process.env.BENCH_ENGINES ?? (serverUrl ? "pglite,postgres" : "
 );
 
 const { openPglite, openPostgres, queryRows } = await import("../app/adapters/db.server.ts");
-const { searchMeadows, viewportMeadows } = await import("../app/services/meadows.server.ts");
+const { searchMeadows } = await import("../app/services/meadows/search.server.ts");
+const { viewportMeadows } = await import("../app/services/meadows/viewport.server.ts");
 const { parsePriceAmount } = await import("../app/services/price.ts");
 const { sql } = await import("drizzle-orm");
 
@@ -352,10 +353,22 @@ interface Recorded {
   settings: SQL[];
 }
 
-/** The SQL text of a drizzle query, as the database receives it. */
+/** The SQL text of a drizzle query, as the database receives it, and its parameters. */
+function sqlQuery(db: Database, query: SQL): { sql: string; params: unknown[] } {
+  const { dialect } = db as unknown as {
+    dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  };
+  return dialect.sqlToQuery(query);
+}
+
 function sqlText(db: Database, query: SQL): string {
-  const { dialect } = db as unknown as { dialect: { sqlToQuery(query: SQL): { sql: string } } };
-  return dialect.sqlToQuery(query).sql;
+  return sqlQuery(db, query).sql;
+}
+
+/** A statement's text with its parameters after it, to show what ran. */
+function shownWithParameters(db: Database, query: SQL): string {
+  const { sql: text, params } = sqlQuery(db, query);
+  return params.length ? `${text} with ${JSON.stringify(params)}` : text;
 }
 
 /** The database handle with every raw statement recorded, to EXPLAIN what the service ran. */
@@ -367,11 +380,8 @@ function recording(db: Database): { db: Database; statements: Recorded[] } {
         if (property === "execute") {
           return (query: SQL) => {
             const text = sqlText(db, query);
-            const oneMessage = settingsAndStatement(text);
             if (/^\s*explain/i.test(text)) {
               // The service's own planner estimate; nothing to explain.
-            } else if (oneMessage) {
-              statements.push(oneMessage);
             } else if (settings && /^\s*(set local|select set_config)/i.test(text)) {
               settings.push(query);
             } else {
@@ -384,38 +394,10 @@ function recording(db: Database): { db: Database; statements: Recorded[] } {
           return (work: (tx: Database) => Promise<unknown>) =>
             target.transaction((tx) => work(wrap(tx as unknown as Database, [])));
         }
-        if (property === "$client" && settings === undefined) {
-          return execRecording(Reflect.get(target, property, receiver) as object, statements);
-        }
         return Reflect.get(target, property, receiver);
       },
     });
   return { db: wrap(db, undefined), statements };
-}
-
-/**
- * The settings and the statement of a text queryManyRowsAfter sent as one message: the settings
- * first (`select set_config(…)`), then ";\n".
- */
-function settingsAndStatement(text: string): Recorded | undefined {
-  const split = text.indexOf(";\n");
-  if (split < 0 || !/^\s*select set_config/i.test(text)) return undefined;
-  return { statement: sql.raw(text.slice(split + 2)), settings: [sql.raw(text.slice(0, split))] };
-}
-
-/** PGlite's client with what queryManyRowsAfter sends through `exec` recorded. */
-function execRecording(client: object, statements: Recorded[]): object {
-  return new Proxy(client, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
-      if (property !== "exec" || typeof value !== "function") return value;
-      return (text: string) => {
-        const recorded = settingsAndStatement(text);
-        if (recorded) statements.push(recorded);
-        return (value as (text: string) => unknown).call(target, text);
-      };
-    },
-  });
 }
 
 function describeResult(result: unknown): string {
@@ -539,7 +521,7 @@ async function bench(label: string, handle: DatabaseHandle, { reused = false } =
           );
         });
         const note = settings.length
-          ? ` (${settings.map((setting) => sqlText(db, setting)).join("; ")})`
+          ? ` (${settings.map((setting) => shownWithParameters(db, setting)).join("; ")})`
           : "";
         plans.push(
           `### ${shape.name}${note}\n\n\`\`\`\n${rows.map((row) => Object.values(row)[0]).join("\n")}\n\`\`\``,

@@ -15,9 +15,8 @@ import {
   openPglite,
   openPostgres,
   queryManyRows,
-  queryManyRowsAfter,
+  queryManyRowsWith,
   queryRows,
-  sqlLiteral,
   type DatabaseHandle,
 } from "./db.server";
 
@@ -121,8 +120,8 @@ describe.each(testEngines)("database on $name", (engine) => {
     expect(await queryManyRows(handle.db, sql`select 1 as n where false`)).toEqual([]);
   });
 
-  it("runs a query after its settings, with the same values as parameters give", async () => {
-    const settings = sql`select set_config('enable_seqscan', 'off', true)`;
+  it("runs a query with its settings, with the same values as parameters give", async () => {
+    const settings = { enable_seqscan: "off" };
     // What an attacker might type, and values of each kind a query passes.
     const texts = [
       "'); drop table meadows; --",
@@ -138,20 +137,44 @@ describe.each(testEngines)("database on $name", (engine) => {
       const expected = await queryManyRows<Record<string, unknown>>(handle.db, query);
       expect(expected.map((row) => row.g)).toEqual([3, 2, 1]);
       expect(expected[0]).toMatchObject({ seqscan: "on", text, untyped: text, x: -1.5 });
-      const after = await queryManyRowsAfter<Record<string, unknown>>(handle.db, settings, query);
-      expect(after).toEqual(expected.map((row) => ({ ...row, seqscan: "off" })));
-      const inTransaction = await handle.db.transaction((tx) =>
-        queryManyRowsAfter(tx as unknown as typeof handle.db, settings, query),
+      const withSettings = await queryManyRowsWith<Record<string, unknown>>(
+        handle.db,
+        settings,
+        query,
       );
-      expect(inTransaction).toEqual(after);
+      expect(withSettings).toEqual(expected.map((row) => ({ ...row, seqscan: "off" })));
+      const inTransaction = await handle.db.transaction((tx) =>
+        queryManyRowsWith(tx as unknown as typeof handle.db, settings, query),
+      );
+      expect(inTransaction).toEqual(withSettings);
     }
     // For that query alone.
     expect(await queryRows(handle.db, sql`select current_setting('enable_seqscan') as s`)).toEqual([
       { s: "on" },
     ]);
-    expect(await queryManyRowsAfter(handle.db, settings, sql`select 1 as n where false`)).toEqual(
+    expect(await queryManyRowsWith(handle.db, settings, sql`select 1 as n where false`)).toEqual(
       [],
     );
+  });
+
+  it("sends a setting's name and value as parameters, never as SQL", async () => {
+    // A value no setting takes is refused by the database, and the connection serves on.
+    await expect(
+      queryManyRowsWith(
+        handle.db,
+        { enable_seqscan: "off'; drop table meadows; --" },
+        sql`select 1`,
+      ),
+    ).rejects.toThrow();
+    await expect(
+      queryManyRowsWith(handle.db, { "enable_seqscan = off; --": "off" }, sql`select 1`),
+    ).rejects.toThrow();
+    expect(await queryRows(handle.db, sql`select count(*)::int as n from meadows`)).toEqual([
+      { n: 3 },
+    ]);
+    expect(await queryRows(handle.db, sql`select current_setting('enable_seqscan') as s`)).toEqual([
+      { s: "on" },
+    ]);
   });
 
   it("reads dates, times and intervals as text, in a transaction too", async () => {
@@ -172,22 +195,6 @@ describe.each(testEngines)("database on $name", (engine) => {
     };
     for (let run = 0; run < 2; run++) check(await queryRows(handle.db, query));
     check(await handle.db.transaction((tx) => queryRows(tx as unknown as typeof handle.db, query)));
-  });
-});
-
-describe("sqlLiteral", () => {
-  it("quotes every value, doubling quotes and backslashes", () => {
-    expect(sqlLiteral("it's")).toBe("E'it''s'");
-    expect(sqlLiteral("a\\'b")).toBe("E'a\\\\''b'");
-    expect(sqlLiteral(12.5)).toBe("E'12.5'");
-    expect(sqlLiteral(false)).toBe("E'false'");
-    expect(sqlLiteral(null)).toBe("null");
-  });
-
-  it("refuses a NUL and values it cannot write", () => {
-    expect(() => sqlLiteral("tulp\0")).toThrow(RangeError);
-    expect(() => sqlLiteral({ a: 1 })).toThrow(TypeError);
-    expect(() => sqlLiteral(new Date())).toThrow(TypeError);
   });
 });
 

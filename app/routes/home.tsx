@@ -12,7 +12,7 @@ import { pageMeta } from "~/lib/page-meta";
 import { parseMeadowSearch } from "~/lib/schemas/meadow-search";
 import { useLocalePath } from "~/hooks/use-shell-data";
 import { markKept } from "~/services/favorites.server";
-import { searchMeadows } from "~/services/meadows.server";
+import { searchMeadows } from "~/services/meadows/search.server";
 import { getUser } from "~/session.server";
 import type { Route } from "./+types/home";
 

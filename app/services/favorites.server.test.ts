@@ -15,7 +15,7 @@ import {
   removeFavorite,
   setFavorite,
 } from "./favorites.server";
-import { NotFoundError } from "./meadows.server";
+import { NotFoundError } from "./meadows/errors";
 import { listFavorites } from "./profiles.server";
 import { createDiskStorage } from "../adapters/storage.server";
 import { deleteMeadowWithPhotos } from "./photos.server";

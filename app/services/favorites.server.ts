@@ -1,7 +1,8 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import { favorites, meadows } from "../../db/schema";
 import type { Database } from "../adapters/db.server";
-import { isMeadowId, NotFoundError } from "./meadows.server";
+import { NotFoundError } from "./meadows/errors";
+import { isMeadowId } from "./meadows/records.server";
 
 /**
  * Keeps meadow `meadowId` among the member's favorites. Setting it twice, or from two requests at

@@ -9,7 +9,7 @@ import { testEngines } from "../../tests/support/databases";
 import type { Database, DatabaseHandle } from "../adapters/db.server";
 import { createDiskStorage, type ObjectStorage } from "../adapters/storage.server";
 import { UnsupportedImageError } from "./images";
-import { ForbiddenError, NotFoundError } from "./meadows.server";
+import { ForbiddenError, NotFoundError } from "./meadows/errors";
 import {
   addPhoto,
   deleteMeadowWithPhotos,

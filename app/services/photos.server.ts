@@ -11,7 +11,7 @@ import {
   storeImage,
   type ProcessedImage,
 } from "./images";
-import { ForbiddenError, NotFoundError } from "./meadows.server";
+import { ForbiddenError, NotFoundError } from "./meadows/errors";
 import { randomId } from "./random-id.server";
 
 /*

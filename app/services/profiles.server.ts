@@ -3,7 +3,8 @@ import { favorites, meadows, users } from "../../db/schema";
 import type { Database } from "../adapters/db.server";
 import type { ObjectStorage } from "../adapters/storage.server";
 import { deleteImage, imageSources, processImage, storeImage } from "./images";
-import type { LatLng, MeadowSummary } from "./meadows.server";
+import type { LatLng } from "./meadows/geo-sql.server";
+import type { MeadowSummary } from "./meadows/search.server";
 import { removeMemberPhotos } from "./photos.server";
 
 /** Sizes avatars are shown at: the header and lists (32 px), profile and settings (96 px). */

@@ -12,7 +12,8 @@ import {
 import { createOfflineGeocoder } from "../../app/adapters/geocoder-offline.server";
 import { createLogger } from "../../app/adapters/logger.server";
 import { meadowSchema } from "../../app/lib/schemas/meadow";
-import { searchMeadows, viewportMeadows } from "../../app/services/meadows.server";
+import { searchMeadows } from "../../app/services/meadows/search.server";
+import { viewportMeadows } from "../../app/services/meadows/viewport.server";
 import { parsePriceAmount } from "../../app/services/price";
 import { testEngines } from "../../tests/support/databases";
 import { accounts, appState, meadows, users } from "../schema";

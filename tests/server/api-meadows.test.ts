@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnApp, type AppProcess } from "../support/app-process";
+import { createFreshPostgresDatabase, testDatabaseUrl } from "../support/databases";
 
 // The map's viewport query against the built app, on an embedded database with the demo meadows.
 describe("GET /api/meadows", () => {
@@ -92,5 +93,93 @@ describe("GET /api/meadows", () => {
     expect(response.status).toBe(400);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(((await response.json()) as { error: string }).error).toContain(message);
+  });
+});
+
+const engines = [
+  { name: "pglite", env: async () => ({ env: {}, drop: async () => {} }) },
+  ...(testDatabaseUrl
+    ? [
+        {
+          name: "postgres",
+          env: async () => {
+            const fresh = await createFreshPostgresDatabase();
+            return { env: { DATABASE_URL: fresh.url }, drop: fresh.drop };
+          },
+        },
+      ]
+    : []),
+];
+
+// Search text goes to the database as parameters on either engine: what an attacker types finds
+// what it spells, and nothing else happens.
+describe.each(engines)("GET /api/meadows with hostile search text on $name", (engine) => {
+  let app: AppProcess;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const setup = await engine.env();
+    drop = setup.drop;
+    app = await spawnApp({ ...setup.env, SEED_DEMO: "true" }).ready;
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await drop?.();
+  });
+
+  type Answer = { kind: string; points?: { id: string }[]; clusters?: unknown[] };
+  const view = async (q: string) => {
+    const query = new URLSearchParams({ bbox: "2.5,49.4,7.3,53.6", zoom: "7", q });
+    const response = await fetch(`${app.url}/api/meadows?${query}`);
+    return {
+      status: response.status,
+      body: (await response.json()) as Answer & { error?: string },
+    };
+  };
+  const ids = (answer: Answer) => (answer.points ?? []).map((point) => point.id).sort();
+
+  it.each([
+    "'",
+    "it's \\' \\\\ \"quoted\"",
+    "'; drop table meadows; --",
+    "'); select pg_sleep(10); --",
+    "%",
+    "_",
+    "100%_",
+    "$$",
+    "$1",
+    "--",
+    ";",
+    "\0",
+    "🌷🌻",
+    "حديقة الزهور",
+    "\u202etulp",
+    "cre\u0300me",
+    "ü".repeat(100),
+    "🌷".repeat(50),
+  ])("answers %j with the pins it spells", async (text) => {
+    const { status, body } = await view(text);
+    expect(status).toBe(200);
+    expect(body.kind).toBe("points");
+  });
+
+  it("answers the same for a word with control characters, case and accents as without", async () => {
+    const tulips = ids((await view("tulp")).body);
+    expect(tulips.length).toBeGreaterThan(0);
+    for (const q of ["\0TULP\n\t", "TU\u0308LP", " tulp\u0000"]) {
+      const { status, body } = await view(q);
+      expect(status, q).toBe(200);
+      expect(ids(body), q).toEqual(tulips);
+    }
+    // Nothing a search typed has changed the meadows.
+    expect(ids((await view("")).body).length).toBeGreaterThanOrEqual(30);
+  });
+
+  it("refuses text too long for a search with 400 and a message, however it is spelt", async () => {
+    for (const q of ["ü".repeat(101), "🌷".repeat(101), "\u05d0\u05b8".repeat(500)]) {
+      const { status, body } = await view(q);
+      expect(status).toBe(400);
+      expect(body.error).toContain("at most 100 characters");
+    }
   });
 });

@@ -77,6 +77,51 @@ describe.each(engines)("the meadows list on $name", (engine) => {
     }
   });
 
+  it("answers hostile search text with what it spells, never a 500", async () => {
+    const meadowIds = (html: string) =>
+      [...html.matchAll(/href="\/meadows\/([0-9A-Za-z_-]+)"/g)]
+        .map((match) => match[1])
+        .filter((id) => id !== "add")
+        .sort();
+    const list = async (query: string) => {
+      const response = await fetch(`${app.url}/meadows?${query}`);
+      expect(response.status, query).toBe(200);
+      return response.text();
+    };
+    for (const text of [
+      "'",
+      "it's \\' \\\\ \"quoted\"",
+      "'; drop table meadows; --",
+      "%",
+      "_",
+      "100%_",
+      "$$",
+      "$1",
+      "--",
+      ";",
+      "\0",
+      "🌷🌻",
+      "حديقة الزهور",
+      "\u202etulp",
+      "cre\u0300me",
+      "ü".repeat(300),
+      "🌷".repeat(300),
+    ]) {
+      const query = new URLSearchParams({ q: text, sort: "name" }).toString();
+      await list(query);
+      const data = await fetch(`${app.url}/meadows.data?${query}`);
+      expect(data.status, query).toBe(200);
+      await data.arrayBuffer();
+    }
+    // Control characters are spaces, case and accents do not count: the same meadows.
+    const tulips = meadowIds(await list("q=tulp&sort=name"));
+    expect(tulips.length).toBeGreaterThan(0);
+    expect(meadowIds(await list("q=%00TULP%0A%09&sort=name"))).toEqual(tulips);
+    expect(meadowIds(await list("q=TU%CC%88LP&sort=name"))).toEqual(tulips);
+    // Nothing a search typed has changed the meadows.
+    expect(cardCount(await list(""))).toBe(20);
+  });
+
   it("sorts nearest first around a place, and cuts at the distance", async () => {
     const all = await (await fetch(`${app.url}/meadows?place=Utrecht`)).text();
     const distances = distancesIn(all);

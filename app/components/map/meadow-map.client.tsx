@@ -14,7 +14,7 @@ import {
   type MapFilters,
   type MapView,
 } from "~/lib/schemas/viewport";
-import type { MapPoint, ViewportResult } from "~/services/meadows.server";
+import type { MapPoint, ViewportResult } from "~/services/meadows/viewport.server";
 import { clusterPoints } from "./cluster-points";
 import {
   disableRotation,

@@ -1,7 +1,7 @@
 import { appContext } from "~/context";
 import { getI18n } from "~/i18n.server";
 import { viewportQuerySchema } from "~/lib/schemas/viewport";
-import { viewportMeadows } from "~/services/meadows.server";
+import { viewportMeadows } from "~/services/meadows/viewport.server";
 import { cardPhotos } from "~/services/photos.server";
 import type { Route } from "./+types/meadows";
 

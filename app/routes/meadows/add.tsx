@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/page-meta";
 import { pagePath } from "~/lib/page-url";
 import { passOnHeaders } from "~/route-headers";
 import { LIMITS } from "~/services/account-limits";
-import { createMeadow } from "~/services/meadows.server";
+import { createMeadow } from "~/services/meadows/records.server";
 import { requireUser } from "~/session.server";
 import type { Route } from "./+types/add";
 import { handleMeadowForm, redirectWithToast, type MeadowFormReply } from "./meadow-form.server";

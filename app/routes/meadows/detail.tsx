@@ -9,7 +9,8 @@ import { useLocalePath, useShellData } from "~/hooks/use-shell-data";
 import { getI18n, getLocale } from "~/i18n.server";
 import { countryName } from "~/lib/country-names";
 import type { Language } from "~/lib/i18n";
-import { ForbiddenError, getMeadow, NotFoundError } from "~/services/meadows.server";
+import { ForbiddenError, NotFoundError } from "~/services/meadows/errors";
+import { getMeadow } from "~/services/meadows/records.server";
 import {
   assertMayDeletePhoto,
   deletePhoto,

@@ -34,7 +34,7 @@ import {
 } from "~/lib/schemas/meadow-search";
 import { LIMITS } from "~/services/account-limits";
 import { markKept } from "~/services/favorites.server";
-import { searchMeadows } from "~/services/meadows.server";
+import { searchMeadows } from "~/services/meadows/search.server";
 import { getUser } from "~/session.server";
 import type { Route } from "./+types/list";
 

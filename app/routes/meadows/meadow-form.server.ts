@@ -8,7 +8,7 @@ import { getLocale } from "~/i18n.server";
 import { addressFingerprint, meadowSchema, type MeadowFormValues } from "~/lib/schemas/meadow";
 import type { ToastMessage } from "~/lib/toast";
 import { LIMITS } from "~/services/account-limits";
-import type { MeadowInput } from "~/services/meadows.server";
+import type { MeadowInput } from "~/services/meadows/records.server";
 
 /*
  * The add and edit forms share one flow. The member fills in the form and asks for the address

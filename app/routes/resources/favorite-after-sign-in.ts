@@ -3,7 +3,7 @@ import { appContext } from "~/context";
 import { serializeToast, takeFavoriteIntent } from "~/cookies.server";
 import { safeRedirectPath } from "~/lib/redirect-path";
 import { addFavorite } from "~/services/favorites.server";
-import { NotFoundError } from "~/services/meadows.server";
+import { NotFoundError } from "~/services/meadows/errors";
 import { getUser } from "~/session.server";
 import type { Route } from "./+types/favorite-after-sign-in";
 

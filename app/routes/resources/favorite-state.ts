@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { appContext } from "~/context";
 import type { FavoriteState } from "~/lib/favorites";
 import { isFavorite } from "~/services/favorites.server";
-import { isMeadowId } from "~/services/meadows.server";
+import { isMeadowId } from "~/services/meadows/records.server";
 import { getUser } from "~/session.server";
 import type { Route } from "./+types/favorite-state";
 

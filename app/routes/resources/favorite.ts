@@ -9,7 +9,7 @@ import { readForm } from "~/lib/read-form.server";
 import { safeRedirectPath } from "~/lib/redirect-path";
 import type { ToastMessage } from "~/lib/toast";
 import { countFor, meadowExists, setFavorite } from "~/services/favorites.server";
-import { NotFoundError } from "~/services/meadows.server";
+import { NotFoundError } from "~/services/meadows/errors";
 import { getUser } from "~/session.server";
 import type { Route } from "./+types/favorite";
 

@@ -1,0 +1,81 @@
+import { sql } from "drizzle-orm";
+import { queryManyRows, type Database } from "../../adapters/db.server";
+import {
+  cellRangeCondition,
+  cellRanges,
+  clusterCellSize,
+  type BoundingBox,
+  type NormalizedBoundingBox,
+} from "./geo-sql.server";
+
+/*
+ * The map's clusters: one per cell of a fixed grid, read from the stored grid (table meadow_grid,
+ * which triggers keep current) or counted from the rows of a filtered view.
+ */
+
+export interface MapCluster {
+  /** Stable while the map pans at one zoom: the grid cell, `zoom/x/y`. */
+  key: string;
+  count: number;
+  /** The mean position of the meadows in the cell, where the cluster is drawn. */
+  lat: number;
+  lng: number;
+  /** One meadow of the cell. */
+  sampleId: string;
+  /** The cell, to zoom into on a click: [west, south, east, north]. */
+  bounds: BoundingBox;
+}
+
+export interface ClusterRow {
+  cx: number;
+  cy: number;
+  count: number;
+  lat: number;
+  lng: number;
+  sample_id: string;
+}
+
+export function toClusters(rows: ClusterRow[], zoom: number, cell: number): MapCluster[] {
+  return rows.map((row) => {
+    const cx = Number(row.cx);
+    const cy = Number(row.cy);
+    return {
+      key: `${zoom}/${cx}/${cy}`,
+      count: Number(row.count),
+      lat: Number(row.lat),
+      lng: Number(row.lng),
+      sampleId: row.sample_id,
+      bounds: [cx * cell, cy * cell, (cx + 1) * cell, (cy + 1) * cell],
+    };
+  });
+}
+
+export function cellInside([west, south, east, north]: BoundingBox, box: NormalizedBoundingBox) {
+  return (
+    south >= box.south &&
+    north <= box.north &&
+    box.lngRanges.some(([from, to]) => west >= from && east <= to)
+  );
+}
+
+export async function storedClusters(
+  db: Database,
+  box: NormalizedBoundingBox,
+  level: number,
+  country: string | undefined,
+): Promise<MapCluster[]> {
+  const cell = clusterCellSize(level);
+  const cells = cellRanges(box, cell);
+  // A view holds up to a few hundred cells: as JSON on PGlite (queryManyRows).
+  const rows = await queryManyRows<ClusterRow>(
+    db,
+    sql`select cx, cy, sum(count)::int as count, sum(lat_sum) / sum(count) as lat,
+          sum(lng_sum) / sum(count) as lng, min(sample_id) as sample_id
+        from meadow_grid
+        where level = ${level} and ${cellRangeCondition(sql`cx`, cells.x)}
+          and cy between ${cells.y[0]} and ${cells.y[1]}
+          ${country ? sql`and country = ${country.toUpperCase()}` : sql``}
+        group by cx, cy`,
+  );
+  return toClusters(rows, level, cell);
+}

@@ -1,0 +1,187 @@
+import { sql, type SQL } from "drizzle-orm";
+import { controlCharactersAsSpaces } from "../../lib/schemas/meadow-search";
+import { LocationRequiredError } from "./errors";
+import {
+  boundingBoxCondition,
+  circleBox,
+  distanceMetres,
+  earthAt,
+  MEADOW_EARTH,
+  type LatLng,
+} from "./geo-sql.server";
+import type { RarestTrigram } from "./text-sample";
+
+/*
+ * The list's and the map's filters (words, country, distance) as SQL conditions on `meadows m`.
+ * Which form a condition takes depends on the index that should find the rows; the search and the
+ * viewport choose (see search-plan.ts).
+ */
+
+/** The visitor's text is cut to this many characters. */
+const MAX_TEXT_LENGTH = 100;
+/** Half the earth's circumference: every meadow is nearer than this. */
+const MAX_DISTANCE_KM = 20_038;
+
+export interface MeadowFilters {
+  /** Matched anywhere in name and description, ignoring case and accents. */
+  text?: string;
+  /** ISO 3166-1 alpha-2. */
+  country?: string;
+  /** The searcher's location; needed for a distance filter or sort. */
+  near?: LatLng;
+  maxDistanceKm?: number;
+}
+
+/** LIKE's own wildcards in what the visitor typed are meant literally. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** At most this many words of a search count; each must occur. */
+const MAX_SEARCH_WORDS = 5;
+
+function textPattern(word: string): SQL {
+  return sql`'%' || immutable_unaccent(lower(${escapeLike(word)}::text)) || '%'`;
+}
+
+/**
+ * The visitor's words, trimmed and bounded; undefined when there are none. Control characters
+ * separate words, as the search forms read them: a NUL, which no database text may hold, never
+ * reaches a query.
+ */
+export function searchText(filters: MeadowFilters): string | undefined {
+  const text = filters.text && controlCharactersAsSpaces(filters.text);
+  return text?.trim().slice(0, MAX_TEXT_LENGTH) || undefined;
+}
+
+/** The words of the text, each of which a meadow must contain. */
+export function textWords(filters: MeadowFilters): string[] {
+  return searchText(filters)?.split(/\s+/).slice(0, MAX_SEARCH_WORDS) ?? [];
+}
+
+export function radiusMetres(filters: MeadowFilters): number | undefined {
+  if (filters.maxDistanceKm === undefined) return undefined;
+  if (!filters.near) throw new LocationRequiredError("a distance filter needs a location");
+  const km = Number.isFinite(filters.maxDistanceKm) ? filters.maxDistanceKm : MAX_DISTANCE_KM;
+  return Math.min(Math.max(km, 0), MAX_DISTANCE_KM) * 1000;
+}
+
+/**
+ * The WHERE conditions for the filters. Each word of the text must occur in the stored
+ * `search_text` (name and description, lower case, accents removed; the words are folded the
+ * same way), which the trigram index `meadows_search_trgm_idx` covers for words of three or more
+ * characters; `textIndex: false` checks the words in a form no index takes, for rows found
+ * another way (containsWord). Distance is the GiST-indexed `earth_box` (a cube around the circle)
+ * refined by the exact great-circle distance; `radiusIndex: false` leaves the box out when
+ * another index should find the rows.
+ */
+export function filterConditions(
+  filters: MeadowFilters,
+  {
+    radiusIndex = true as boolean | "point",
+    lookups,
+    textIndex = true,
+  }: { radiusIndex?: boolean | "point"; lookups?: TrigramLookups; textIndex?: boolean } = {},
+): SQL[] {
+  const conditions: SQL[] = lookups
+    ? lookupConditions(lookups)
+    : textWords(filters).map((word) =>
+        textIndex ? sql`m.search_text like ${textPattern(word)}` : containsWord(word),
+      );
+  if (filters.country) conditions.push(sql`m.country = ${filters.country.toUpperCase()}`);
+  const metres = radiusMetres(filters);
+  if (metres !== undefined && filters.near) {
+    const box = radiusIndex === "point" ? circleBox(filters.near, metres) : undefined;
+    if (box) {
+      conditions.push(boundingBoxCondition(box));
+    } else if (radiusIndex) {
+      conditions.push(
+        sql`earth_box(${earthAt(filters.near)}, ${metres}::float8) @> ${MEADOW_EARTH}`,
+      );
+    }
+    conditions.push(sql`${distanceMetres(filters.near)} <= ${metres}::float8`);
+  }
+  return conditions;
+}
+
+/**
+ * Each word of a read through the trigram index, with `rarest`, its rarest trigram (see
+ * rarestTrigram) when the index should look the word up by that one alone: when at most
+ * ONE_TRIGRAM_SLACK times as many meadows hold the trigram as the word. Otherwise the index reads
+ * all of the word's trigrams, which find its few meadows ("chateaux" has none, but "aux" is in
+ * many texts).
+ */
+export type TrigramLookups = { word: string; rarest?: RarestTrigram }[];
+
+/**
+ * The text's conditions for a read through the trigram index: each word's rarest trigram is
+ * what the index looks up, and the whole word is checked on the rows it finds, in a form the
+ * index cannot take (strpos). Given every trigram of every word, the index reads a list per
+ * trigram: "sonnenschein cueillette" (18 trigrams) took 41 to 49 ms at 1,000,000 meadows, its
+ * two rarest 7 to 9, for the same 18,878 rows. The trigram is cut from the word as the database
+ * folds it, so it is always part of what the whole word matches.
+ */
+function lookupConditions(lookups: TrigramLookups): SQL[] {
+  return lookups.flatMap(({ word, rarest }) => {
+    if (!rarest) return [sql`m.search_text like ${textPattern(word)}`];
+    return [
+      sql`m.search_text like '%' || substr(${foldedWord(word)}, ${rarest.at + 1}::int, 3) || '%'`,
+      containsWord(word),
+    ];
+  });
+}
+
+function foldedWord(word: string): SQL {
+  return sql`immutable_unaccent(lower(${word}::text))`;
+}
+
+/**
+ * A word's condition where no index takes it: the rows are read another way and each is checked.
+ * strpos searches the text as LIKE '%word%' matches it, in about two thirds of the time (a
+ * view at 1,000,000 meadows read in storage order for a pair of words, 26,000 rows: 14 ms
+ * against 20 on PGlite; a word, a country and 25 km, nearest first, at 100,000: p50 4.5–7.5 ms
+ * against 6.4–8.7).
+ */
+export function containsWord(word: string): SQL {
+  return sql`strpos(m.search_text, ${foldedWord(word)}) > 0`;
+}
+
+export function whereClause(conditions: SQL[]): SQL {
+  return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+}
+
+export function clampInteger(
+  value: number | undefined,
+  min: number,
+  max: number,
+  fallback: number,
+) {
+  if (value === undefined || !Number.isFinite(value)) return fallback;
+  return Math.min(Math.max(Math.floor(value), min), max);
+}
+
+/** Each word and where its rarest trigram starts, for meadows_area_trgm_idx (see areaCost). */
+export type AreaKeys = { word: string; at: number }[];
+
+/**
+ * The text's conditions for a read through meadows_area_trgm_idx: in each of `cells`, every
+ * word's rarest trigram (meadow_area_queries cuts it from the word as the database folds it), one
+ * scan of the index per cell; then each word checked whole on the rows found.
+ */
+export function areaConditions(keys: AreaKeys, cells: string[]): SQL[] {
+  // The cells are "cx,cy" of integers the database gave, so an array literal holds them safely.
+  const cellArray = `{${cells.map((cell) => `"${cell}"`).join(",")}}`;
+  const words = sql.join(
+    keys.map(({ word }) => sql`${word}::text`),
+    sql`, `,
+  );
+  const starts = sql.join(
+    keys.map(({ at }) => sql`${at}::int`),
+    sql`, `,
+  );
+  return [
+    sql`meadow_area_trigrams(m.lat, m.lng, m.search_text)
+          @@ any(meadow_area_queries(${cellArray}::text[], array[${words}], array[${starts}]))`,
+    ...keys.map(({ word }) => containsWord(word)),
+  ];
+}

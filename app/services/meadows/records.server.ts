@@ -1,0 +1,124 @@
+import { and, eq, getTableColumns } from "drizzle-orm";
+import { meadows, users, type Meadow } from "../../../db/schema";
+import type { Database } from "../../adapters/db.server";
+import type { MeadowFormValues } from "../../lib/schemas/meadow";
+import { parsePriceAmount } from "../price";
+import { randomId } from "../random-id.server";
+import { ForbiddenError, NotFoundError } from "./errors";
+
+/*
+ * Meadows as records: adding and changing them (only by the member who added them) and the detail
+ * with its owner.
+ */
+
+/** What a member enters: the form's values with the pin position they confirmed. */
+export type MeadowInput = Omit<MeadowFormValues, "lat" | "lng" | "locatedAddress"> & {
+  lat: number;
+  lng: number;
+  isDemo?: boolean;
+};
+
+/** Looser than what newMeadowId makes, so ids given by hand (seed data) still resolve. */
+const ID_PATTERN = /^[0-9A-Za-z_-]{1,64}$/;
+
+/** A short random id for links: 10 characters of [0-9A-Za-z], about 59 bits. */
+export function newMeadowId(): string {
+  return randomId(10);
+}
+
+/** Whether `id` could be a meadow id at all; anything else is a 404 without asking the database. */
+export function isMeadowId(id: string): boolean {
+  return ID_PATTERN.test(id);
+}
+
+function columnsFrom(input: MeadowInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    priceText: input.priceText,
+    priceAmount: parsePriceAmount(input.priceText),
+    openingHours: input.openingHours,
+    street: input.street,
+    houseNumber: input.houseNumber,
+    postalCode: input.postalCode,
+    city: input.city,
+    country: input.country,
+    addressExtra: input.addressExtra,
+    website: input.website,
+    phone: input.phone,
+    instagram: input.instagram,
+    lat: input.lat,
+    lng: input.lng,
+  };
+}
+
+export async function createMeadow(
+  db: Database,
+  ownerId: string,
+  input: MeadowInput,
+): Promise<Meadow> {
+  const [row] = await db
+    .insert(meadows)
+    .values({
+      id: newMeadowId(),
+      ownerId,
+      ...columnsFrom(input),
+      isDemo: input.isDemo ?? false,
+    })
+    .returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+/** Throws NotFoundError or ForbiddenError when `actorId` may not change meadow `id`. */
+async function assertOwner(db: Database, actorId: string, id: string): Promise<never> {
+  const [row] = await db
+    .select({ ownerId: meadows.ownerId })
+    .from(meadows)
+    .where(eq(meadows.id, id));
+  if (!row) throw new NotFoundError(`meadow ${id} does not exist`);
+  throw new ForbiddenError(`meadow ${id} belongs to someone else`);
+}
+
+/** The owner changes every field; the ownership check and the change are one statement. */
+export async function updateMeadow(
+  db: Database,
+  actorId: string,
+  id: string,
+  input: MeadowInput,
+): Promise<Meadow> {
+  const [row] = await db
+    .update(meadows)
+    .set({ ...columnsFrom(input), updatedAt: new Date() })
+    .where(and(eq(meadows.id, id), eq(meadows.ownerId, actorId)))
+    .returning();
+  return row ?? assertOwner(db, actorId, id);
+}
+
+export interface MeadowOwner {
+  id: string;
+  name: string;
+  avatarKey: string | null;
+  avatarWidth: number | null;
+}
+
+export type MeadowDetail = Meadow & { owner: MeadowOwner | null };
+
+/** The meadow with the member who added it (null once they deleted their account). */
+export async function getMeadow(db: Database, id: string): Promise<MeadowDetail | null> {
+  if (!isMeadowId(id)) return null;
+  const [row] = await db
+    .select({
+      ...getTableColumns(meadows),
+      owner: {
+        id: users.id,
+        name: users.name,
+        avatarKey: users.avatarKey,
+        avatarWidth: users.avatarWidth,
+      },
+    })
+    .from(meadows)
+    .leftJoin(users, eq(users.id, meadows.ownerId))
+    .where(eq(meadows.id, id));
+  return row ?? null;
+}

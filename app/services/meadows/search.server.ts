@@ -1,0 +1,253 @@
+import { sql, type SQL } from "drizzle-orm";
+import { queryManyRows, queryRows, type Database } from "../../adapters/db.server";
+import { LocationRequiredError } from "./errors";
+import {
+  clampInteger,
+  filterConditions,
+  radiusMetres,
+  searchText,
+  whereClause,
+  type MeadowFilters,
+} from "./filters.server";
+import {
+  distanceMetres,
+  earthAt,
+  isValidLocation,
+  MEADOW_EARTH,
+  type LatLng,
+} from "./geo-sql.server";
+import { meadowsAround, textEstimates } from "./plan-estimates.server";
+import { streamingRows } from "./planner-settings.server";
+import { radiusPlan, textSearchPlan, type SearchPlan } from "./search-plan";
+
+/*
+ * The list's search: one page of meadows matching the filters, in the chosen order, with the
+ * number of matches, by a plan the service picks (SearchPlan).
+ */
+
+export const MEADOW_SORTS = ["distance", "name", "price", "newest"] as const;
+export type MeadowSort = (typeof MEADOW_SORTS)[number];
+
+export const DEFAULT_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 100;
+/**
+ * Counting stops here: "200+ meadows" helps as much as the exact figure, and counting costs time
+ * in proportion to how far it counts: a common word is found in about one meadow in four, so
+ * 200 matches are about 800 rows read (measured: 1,000 matches of a common word took 5 ms at any
+ * table size, 10,000 took 20–90 ms), and within a radius each row comes one by one from the GiST
+ * index (1,000 matches within 25 km took 10–20 ms). `hasNextPage` tells whether more pages follow.
+ */
+export const SEARCH_COUNT_CAP = 200;
+
+export interface SearchParams extends MeadowFilters {
+  sort: MeadowSort;
+  /** 1-based. */
+  page?: number;
+  pageSize?: number;
+}
+
+export interface MeadowSummary {
+  id: string;
+  name: string;
+  city: string;
+  country: string;
+  priceText: string;
+  priceAmount: number | null;
+  lat: number;
+  lng: number;
+  isDemo: boolean;
+  createdAt: Date;
+  /** Set when the search has a location. */
+  distanceKm?: number;
+}
+
+export interface SearchResult {
+  items: MeadowSummary[];
+  /** Exact up to SEARCH_COUNT_CAP; when `totalCapped`, at least that many match ("200+"). */
+  total: number;
+  totalCapped: boolean;
+  page: number;
+  /** The number of pages; when `totalCapped`, the pages known so far (at least one past this). */
+  pageCount: number;
+  pageSize: number;
+  hasNextPage: boolean;
+}
+
+function orderClause(sort: MeadowSort, near: LatLng | undefined, nearestFirst: SQL): SQL {
+  switch (sort) {
+    case "distance":
+      if (!near) throw new LocationRequiredError("sorting by distance needs a location");
+      return sql`order by ${nearestFirst}`;
+    case "name":
+      return sql`order by m.sort_name, m.id`;
+    case "price":
+      return sql`order by m.price_amount asc nulls last, m.id`;
+    case "newest":
+      return sql`order by m.created_at desc, m.id desc`;
+  }
+}
+
+interface SummaryRow {
+  id: string;
+  name: string;
+  city: string;
+  country: string;
+  price_text: string;
+  price_amount: string | number | null;
+  lat: number;
+  lng: number;
+  is_demo: boolean;
+  created_at: Date | string;
+  distance_m?: number;
+}
+
+function toSummary(row: SummaryRow): MeadowSummary {
+  const summary: MeadowSummary = {
+    id: row.id,
+    name: row.name,
+    city: row.city,
+    country: row.country,
+    priceText: row.price_text,
+    priceAmount: row.price_amount === null ? null : Number(row.price_amount),
+    lat: row.lat,
+    lng: row.lng,
+    isDemo: row.is_demo,
+    createdAt: new Date(row.created_at),
+  };
+  if (row.distance_m !== undefined) summary.distanceKm = Number(row.distance_m) / 1000;
+  return summary;
+}
+
+async function planSearch(
+  db: Database,
+  params: SearchParams,
+  pageSize: number,
+): Promise<SearchPlan> {
+  const { whole: matches, meadows } = await textEstimates(db, params);
+  const metres = radiusMetres(params);
+  const near = metres === undefined ? undefined : params.near;
+  const plan = textSearchPlan({
+    matches,
+    meadows,
+    radius: near !== undefined,
+    byDistance: params.sort === "distance",
+  });
+  if (plan || !near || metres === undefined) return plan ?? "planner";
+  const { around, all } = await meadowsAround(db, near, metres, params.country);
+  return radiusPlan({ around, all, pageSize, covered: coveredAlongOrder(params) });
+}
+
+/** Whether the sort order's index holds all the filters test: name holds text, price does not. */
+function coveredAlongOrder(params: SearchParams): boolean {
+  return params.sort === "name" || (params.sort === "price" && !searchText(params));
+}
+
+/** The columns a page needs, and what it is filtered and sorted by, for a preselection. */
+const CANDIDATE_COLUMNS = sql`m.id, m.name, m.city, m.country, m.price_text, m.price_amount,
+  m.lat, m.lng, m.is_demo, m.created_at, m.sort_name, m.search_text`;
+
+/**
+ * One page of meadows matching the filters, in the chosen order, with the number of matches (up
+ * to SEARCH_COUNT_CAP); see SearchPlan for how.
+ */
+export async function searchMeadows(db: Database, params: SearchParams): Promise<SearchResult> {
+  const near = params.near;
+  if (near && !isValidLocation(near)) {
+    throw new RangeError(`not a location: ${near.lat}, ${near.lng}`);
+  }
+  const pageSize = clampInteger(params.pageSize, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE);
+  const page = clampInteger(params.page, 1, Number.MAX_SAFE_INTEGER, 1);
+  orderClause(params.sort, near, sql``); // fails early when a distance sort has no location
+  const plan = await planSearch(db, params, pageSize);
+
+  const textOnly = { text: params.text };
+  const allButText = { country: params.country, near, maxDistanceKm: params.maxDistanceKm };
+  const radiusOnly = { near, maxDistanceKm: params.maxDistanceKm };
+  const allButRadius = { text: params.text, country: params.country };
+  let prefix = sql``;
+  let source = sql`meadows m`;
+  let distance = near ? sql`, ${distanceMetres(near)} as distance_m` : sql``;
+  // With a radius, the rows come from the GiST indexes or a sort order's index (with bitmap
+  // scans off, see streamingRows), or from the radius read first: the trigram index takes no
+  // part, and each row is checked for the words (containsWord).
+  const textIndex = plan === "planner" || plan === "text-first";
+  let where = whereClause(filterConditions(params, { textIndex }));
+  // Counting reads the GiST index on point(lng, lat) alone (it holds all the filters test).
+  let countWhere = whereClause(filterConditions(params, { radiusIndex: "point", textIndex }));
+  switch (plan) {
+    case "text-first":
+      prefix = sql`with found as materialized (
+        select ${CANDIDATE_COLUMNS} from meadows m ${whereClause(filterConditions(textOnly))})`;
+      source = sql`found m`;
+      where = countWhere = whereClause(filterConditions(allButText, { radiusIndex: false }));
+      break;
+    case "along-order":
+      where = whereClause(filterConditions(params, { radiusIndex: false, textIndex }));
+      break;
+    case "radius-first":
+      prefix = sql`with nearby as materialized (
+        select ${CANDIDATE_COLUMNS} ${distance}
+        from meadows m ${whereClause(filterConditions(radiusOnly))})`;
+      source = sql`nearby m`;
+      distance = sql`, m.distance_m`;
+      where = countWhere = whereClause(filterConditions(allButRadius, { textIndex }));
+      break;
+  }
+  // `<->` on earth points walks the GiST index nearest-first (KNN). The few rows of a rare word
+  // are sorted by the cheaper great-circle formula instead, which orders them the same.
+  const nearestFirst =
+    near && plan !== "text-first"
+      ? sql`${MEADOW_EARTH} <-> ${earthAt(near)}`
+      : sql`distance_m, m.id`;
+  const order = orderClause(params.sort, near, nearestFirst);
+  const streaming = plan === "nearest" || plan === "along-order";
+  const cap = SEARCH_COUNT_CAP;
+
+  // The page stops after one page (and one row more, to tell whether another follows) and the
+  // count at the cap; count(*) over () would have to read every match. The count rides along as
+  // an uncorrelated subquery, run once: one statement instead of two (PGlite pays per statement).
+  const count = sql`(select count(*)::int from (select 1 from ${source} ${countWhere}
+    limit ${cap + 1}) as capped)`;
+  const limits = sql`limit ${pageSize + 1} offset ${(page - 1) * pageSize}`;
+  const columns = sql`m.id, m.name, m.city, m.country, m.price_text, m.price_amount, m.lat,
+    m.lng, m.is_demo, m.created_at ${distance}, ${count} as matches`;
+  // Walking a sort order's index, the page's ids come first, from the covering index alone
+  // (migration 0008: it holds what the filters test), and only the page's rows are read.
+  const idsFirst = plan === "planner" || plan === "common-word" || plan === "along-order";
+  const pageQuery = idsFirst
+    ? sql`with page as (select m.id, row_number() over (${order}) as ord
+          from ${source} ${where} ${order} ${limits})
+        select ${columns} from page p join meadows m on m.id = p.id order by p.ord`
+    : sql`${prefix} select ${columns} from ${source} ${where} ${order} ${limits}`;
+  // A page comes as JSON on PGlite (queryManyRows, and so streamingRows): 21 rows one by one
+  // cost more there. It keeps their order, as one aggregate reads the ordered statement, with no
+  // join or parallel worker.
+  type PageRow = SummaryRow & { matches: number };
+  const rows = streaming
+    ? await streamingRows<PageRow>(db, pageQuery)
+    : await queryManyRows<PageRow>(db, pageQuery);
+  // Past the last page there is no row to carry the count.
+  const n = rows[0]
+    ? Number(rows[0].matches)
+    : Number(
+        (
+          await (streaming ? streamingRows : queryRows)<{ matches: number }>(
+            db,
+            sql`${prefix} select ${count} as matches`,
+          )
+        )[0]?.matches ?? 0,
+      );
+  const totalCapped = n > cap;
+  const total = Math.min(n, cap);
+  const hasNextPage = rows.length > pageSize;
+  const countedPages = Math.max(1, Math.ceil(total / pageSize));
+  return {
+    items: rows.slice(0, pageSize).map(toSummary),
+    total,
+    totalCapped,
+    page,
+    pageSize,
+    pageCount: totalCapped ? Math.max(countedPages, page + (hasNextPage ? 1 : 0)) : countedPages,
+    hasNextPage,
+  };
+}

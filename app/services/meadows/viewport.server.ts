@@ -1,0 +1,268 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../adapters/db.server";
+import { storedClusters, toClusters, cellInside, type MapCluster } from "./clusters.server";
+import {
+  areaConditions,
+  clampInteger,
+  filterConditions,
+  radiusMetres,
+  searchText,
+  whereClause,
+  type MeadowFilters,
+} from "./filters.server";
+import {
+  boundingBoxCondition,
+  clusterCellSize,
+  normalizeBoundingBox,
+  STORED_GRID_LEVELS,
+  type BoundingBox,
+} from "./geo-sql.server";
+import { meadowsInView, textEstimates } from "./plan-estimates.server";
+import { streamingRows, tableOrderRows, trigramRows } from "./planner-settings.server";
+import {
+  candidateCosts,
+  matchesToRead,
+  RARE_WORD_ROWS,
+  readsAreaIndex,
+  readsTableOrder,
+  readsTextFirst,
+} from "./search-plan";
+
+/*
+ * The map's viewport query: the pins in a view, or clusters of them, filtered as the list is.
+ */
+
+export interface MapPoint {
+  id: string;
+  name: string;
+  lat: number;
+  lng: number;
+  city: string;
+  priceText: string;
+  /** The meadow's first photo; the map's API adds it to the pins it answers with. */
+  photo?: { src: string; srcSet: string; width: number; height: number; placeholder: string };
+}
+
+export type ViewportResult =
+  | { kind: "points"; points: MapPoint[] }
+  | {
+      kind: "clusters";
+      clusters: MapCluster[];
+      /**
+       * False for a filtered view (text or distance): the clusters then count the first matches
+       * read, as many as the pins the view may show, so their counts are lower bounds.
+       */
+      complete: boolean;
+    };
+
+/**
+ * How a view's meadows were found, told to viewportMeadows' `onRead` (the benchmark counts them):
+ * the stored grid's clusters (and pins of few), the view read in storage order or from its GiST
+ * index, or its words looked up in the trigram index (ANDed with the view's GiST bitmap or not)
+ * or in the area index of its cells.
+ */
+export type ViewportRead =
+  "grid" | "table-order" | "view-index" | "trigram" | "trigram-and-view" | "area";
+
+export interface ViewportParams {
+  bbox: BoundingBox;
+  zoom: number;
+  filters?: MeadowFilters;
+}
+
+/** Up to this many meadows in view are sent as pins; more are clustered. */
+export const VIEWPORT_POINT_LIMIT = 500;
+/** From this zoom on pins are sent even when there are more, up to VIEWPORT_POINT_LIMIT_NEAR. */
+export const VIEWPORT_POINTS_ZOOM = 12;
+const VIEWPORT_POINT_LIMIT_NEAR = 2_000;
+
+const MAX_ZOOM = 22;
+
+interface PointRow {
+  id: string;
+  name: string;
+  lat: number;
+  lng: number;
+  city: string;
+  price_text: string;
+}
+
+/**
+ * What the map shows for a view: the pins when at most VIEWPORT_POINT_LIMIT meadows are in
+ * view (from zoom VIEWPORT_POINTS_ZOOM on, up to VIEWPORT_POINT_LIMIT_NEAR), otherwise clusters:
+ * one per grid cell the view touches (cells are fixed in space, so clusters stay put while the
+ * map pans; a cell at the edge counts its meadows just outside the view too).
+ *
+ * Unfiltered and country-filtered views read the clusters from meadow_grid, which triggers keep
+ * current: the cost grows with the cells in view, not with the meadows (past zoom 11, the finest
+ * stored level serves), and pins are only fetched when the grid leaves room for few enough. With
+ * a text or distance filter at most one more match than the pin limit is read: the pins, or
+ * clusters of the first matches (then `complete` is false and the counts are lower bounds).
+ */
+export async function viewportMeadows(
+  db: Database,
+  params: ViewportParams,
+  { onRead }: { onRead?: (read: ViewportRead) => void } = {},
+): Promise<ViewportResult> {
+  const zoom = clampInteger(params.zoom, 0, MAX_ZOOM, 0);
+  const box = normalizeBoundingBox(params.bbox);
+  const filters = params.filters ?? {};
+  const radius = radiusMetres(filters);
+  const usesGrid = !searchText(filters) && radius === undefined;
+  const limit = zoom >= VIEWPORT_POINTS_ZOOM ? VIEWPORT_POINT_LIMIT_NEAR : VIEWPORT_POINT_LIMIT;
+
+  // The stored grid bounds the meadows in view: cells wholly inside the view hold at least, all
+  // cells it touches at most, what is in view. Past zoom 11 the finest stored level serves.
+  let gridClusters: MapCluster[] | undefined;
+  if (usesGrid) {
+    const level = Math.min(zoom, STORED_GRID_LEVELS - 1);
+    gridClusters = await storedClusters(db, box, level, filters.country);
+    const inside = gridClusters
+      .filter((cluster) => cellInside(cluster.bounds, box))
+      .reduce((sum, cluster) => sum + cluster.count, 0);
+    if (inside > limit) {
+      onRead?.("grid");
+      return { kind: "clusters", clusters: gridClusters, complete: true };
+    }
+  }
+
+  // A text without a radius: the stored grid says how many meadows the view holds, so the
+  // cheaper of the two ways to find its matches can be chosen. With a radius, only rare words go
+  // text-first.
+  const shares =
+    radius === undefined && searchText(filters)
+      ? await meadowsInView(db, box, Math.min(zoom, STORED_GRID_LEVELS - 1), filters.country, {
+          area: true,
+        })
+      : undefined;
+  // Estimates are for all meadows; `all` counts those of the country filtered on, if any.
+  const {
+    whole: estimate,
+    lookup,
+    area,
+  } = await textEstimates(db, filters, filters.country ? undefined : shares?.all);
+  const plan = shares && { matches: estimate, inView: shares.inView, all: shares.all, pins: limit };
+  // The words looked up in the view's cells (areaCost), when that is cheapest.
+  const areaCells =
+    plan &&
+    lookup &&
+    area &&
+    shares.area &&
+    readsAreaIndex({
+      ...plan,
+      lookups: lookup.words,
+      candidates: lookup.candidates,
+      cells: shares.area.cells.length,
+      inCells: shares.area.inCells,
+      // The area index reads each word's rarest trigram's list, as costed for the trigram index.
+      lists: lookup.words.map((word) => word.list),
+      areaCandidates: area.candidates,
+    })
+      ? shares.area.cells
+      : undefined;
+  // With a radius, only rare words go text-first, looked up by all their trigrams.
+  const textFirst =
+    !areaCells &&
+    lookup !== undefined &&
+    (plan
+      ? readsTextFirst({ ...plan, lookups: lookup.words, candidates: lookup.candidates })
+      : estimate <= RARE_WORD_ROWS);
+  // Read text-first, the words go to the trigram index; otherwise each row is checked.
+  const filterWhere =
+    areaCells && area
+      ? [...areaConditions(area.keys, areaCells), ...filterConditions({ ...filters, text: "" })]
+      : filterConditions(filters, {
+          radiusIndex: !textFirst,
+          lookups: textFirst && shares ? lookup?.lookups : undefined,
+          textIndex: textFirst,
+        });
+  if (gridClusters) {
+    // Few enough in the stored grid's cells inside the view, but perhaps not in all it touches.
+    const points = await streamingRows<PointRow>(
+      db,
+      sql`select m.id, m.name, m.lat, m.lng, m.city, m.price_text
+          from meadows m
+          ${whereClause([boundingBoxCondition(box), ...filterWhere])}
+          limit ${limit + 1}`,
+    );
+    onRead?.("grid");
+    if (points.length <= limit) return { kind: "points", points: points.map(toMapPoint) };
+    return { kind: "clusters", clusters: gridClusters, complete: true };
+  }
+
+  // A filtered view: one read of its matches, up to one more than `cap`, the pins it may show
+  // (or fewer when read in storage order, see matchesToRead). All of them read: the pins. More:
+  // the clusters of those read, which say they are incomplete. (No clusters of a filtered view
+  // are complete, so they need not count whole cells as the stored grid does.)
+  //
+  // Read in storage order, or from the GiST index nearest the view's centre (readsTableOrder), or
+  // through a trigram index (the whole table's, or the view's cells'), in storage order too, for
+  // a text it finds more cheaply.
+  let read = textFirst || areaCells ? trigramRows : streamingRows;
+  if (plan && read === streamingRows && readsTableOrder(plan)) read = tableOrderRows;
+  const cap =
+    shares && read !== streamingRows
+      ? matchesToRead(limit, (estimate * shares.inView) / shares.all)
+      : limit;
+  // Text-first in a small view: the view's GiST bitmap is ANDed with the trigram index's.
+  const viewCosts =
+    textFirst && plan && lookup
+      ? candidateCosts({ ...plan, candidates: lookup.candidates })
+      : undefined;
+  const andsView = viewCosts !== undefined && viewCosts.withView < viewCosts.alone;
+  onRead?.(
+    areaCells
+      ? "area"
+      : textFirst
+        ? andsView
+          ? "trigram-and-view"
+          : "trigram"
+        : read === tableOrderRows
+          ? "table-order"
+          : "view-index",
+  );
+  const [range] = box.lngRanges;
+  const centre = range && { lng: (range[0] + range[1]) / 2, lat: (box.south + box.north) / 2 };
+  const centreFirst =
+    read === streamingRows && centre && box.lngRanges.length === 1
+      ? sql`order by point(m.lng, m.lat) <-> point(${centre.lng}::float8, ${centre.lat}::float8)`
+      : sql``;
+  // One statement answers with the pins or the clusters, counted in SQL: the rows behind the
+  // clusters need not travel (on PGlite each row returned costs several µs).
+  const cell = clusterCellSize(zoom);
+  const rows = await read<PointRow & { count: number | null; cx: number; cy: number }>(
+    db,
+    sql`with matching as materialized (
+          select m.id, m.name, m.lat, m.lng, m.city, m.price_text
+          from meadows m
+          ${whereClause([boundingBoxCondition(box, { indexed: read === streamingRows || andsView }), ...filterWhere])}
+          ${centreFirst}
+          limit ${cap + 1}),
+        found as (select count(*) as n from matching)
+        select id, name, lat, lng, city, price_text, null::int as count, null::int as cx,
+          null::int as cy
+        from matching where (select n from found) <= ${cap}
+        union all
+        select min(id), null, avg(lat), avg(lng), null, null, count(*)::int,
+          floor(lng / ${cell}::float8)::int, floor(lat / ${cell}::float8)::int
+        from (select * from matching limit ${cap}) first
+        where (select n from found) > ${cap}
+        group by 8, 9`,
+  );
+  if (rows.every((row) => row.count === null)) {
+    return { kind: "points", points: rows.map(toMapPoint) };
+  }
+  const clusters = rows.map((row) => ({ ...row, count: Number(row.count), sample_id: row.id }));
+  return { kind: "clusters", clusters: toClusters(clusters, zoom, cell), complete: false };
+}
+
+function toMapPoint(row: PointRow): MapPoint {
+  return {
+    id: row.id,
+    name: row.name,
+    lat: row.lat,
+    lng: row.lng,
+    city: row.city,
+    priceText: row.price_text,
+  };
+}
