@@ -288,7 +288,7 @@ function fromJsonRows<Row>([result]: JsonRows[]): Row[] {
 /**
  * queryManyRows of `query` with `settings`, configuration parameters by name, holding for it
  * alone: both run in one transaction, and `set_config(…, true)` lasts until its end. Names and
- * values go as parameters, as every value of the query does (ADR 21). Inside a transaction the
+ * values go as parameters, as every value of the query does (ADR 22). Inside a transaction the
  * settings last until that transaction ends.
  */
 export async function queryManyRowsWith<Row>(
