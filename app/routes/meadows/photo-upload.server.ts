@@ -82,7 +82,8 @@ export function statusOfRefusal(reason: PhotoRefusal): number {
       return 429;
     case "meadowGone":
       return 404;
+    // The store or the database did not take it: the server's trouble, to try again later.
     case "failed":
-      return 500;
+      return 503;
   }
 }
