@@ -4,6 +4,7 @@ import nl from "../../app/locales/nl/translation";
 import { png, sixtyMegapixelPng, TEXT_NAMED_JPG, webp } from "../fixtures/images/generate";
 import { type AppProcess } from "../support/app-process";
 import { startAppWithMail } from "../support/app-with-mail";
+import { createFreshPostgresDatabase, testDatabaseUrl } from "../support/databases";
 import { addMeadow, signedInMember, uniqueEmail } from "../support/members";
 import { type TestSmtpServer } from "../support/smtp-server";
 import { Visitor } from "../support/visitor";
@@ -11,8 +12,24 @@ import { Visitor } from "../support/visitor";
 /**
  * The settings page's forms on the production build, as a browser without JavaScript sends them:
  * each section posts to its own address below /settings, and a form that did its work lands back
- * on /settings in the page's language. Bad input answers with the form's message and a 4xx.
+ * on /settings in the page's language. Bad input answers with the form's message and a 4xx. On
+ * the embedded database and, when TEST_DATABASE_URL is set, on PostgreSQL.
  */
+
+const engines = [
+  { name: "pglite", env: async () => ({ env: {}, drop: async () => {} }) },
+  ...(testDatabaseUrl
+    ? [
+        {
+          name: "postgres",
+          env: async () => {
+            const fresh = await createFreshPostgresDatabase();
+            return { env: { DATABASE_URL: fresh.url }, drop: fresh.drop };
+          },
+        },
+      ]
+    : []),
+];
 
 /** Whether the rendered page shows `text` as an element's whole text. */
 function shows(html: string, text: string): boolean {
@@ -37,17 +54,21 @@ function avatarForm(file?: { bytes: Buffer; name: string; type?: string }) {
   return body;
 }
 
-describe("settings on the production build", () => {
+describe.each(engines)("settings on the production build, on $name", (engine) => {
   let smtp: TestSmtpServer;
   let app: AppProcess;
+  let drop: () => Promise<void>;
   const visitor = () => new Visitor(() => app.url);
 
   beforeAll(async () => {
-    ({ app, smtp } = await startAppWithMail());
+    const setup = await engine.env();
+    drop = setup.drop;
+    ({ app, smtp } = await startAppWithMail(setup.env));
   });
   afterAll(async () => {
     await app?.stop();
     await smtp?.close();
+    await drop?.();
   });
 
   async function member(name = "Mila Bakker") {
@@ -68,7 +89,11 @@ describe("settings on the production build", () => {
 
   it("shows the whole settings page at a section's address", async () => {
     const { browser } = await member();
-    const html = await (await browser.get("/settings/profile")).text();
+    const page = await browser.get("/settings/profile");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    const html = await page.text();
+    expect(html).toContain(`<title>${en.nav.settings} · Plukweide</title>`);
     for (const title of [en.settings.avatarTitle, en.settings.passwordTitle]) {
       expect(shows(html, title)).toBe(true);
     }
@@ -104,6 +129,7 @@ describe("settings on the production build", () => {
       bio: "b".repeat(1001),
     });
     expect(english.status).toBe(400);
+    expect(english.headers.get("cache-control")).toBe("private, no-store");
     const html = await english.text();
     expect(shows(html, en.validation.nameRequired)).toBe(true);
     expect(shows(html, en.validation.urlInvalid)).toBe(true);
