@@ -89,6 +89,8 @@ describe.each(engines)("settings on the production build, on $name", (engine) =>
 
   it("shows the whole settings page at a section's address", async () => {
     const { browser } = await member();
+    // The page itself takes no form: each section has its own address.
+    expect((await browser.post("/settings", { intent: "profile", name: "x" })).status).toBe(405);
     const page = await browser.get("/settings/profile");
     expect(page.status).toBe(200);
     expect(page.headers.get("cache-control")).toBe("private, no-store");
