@@ -18,7 +18,17 @@ function pages(lang: "" | "en" | "nl") {
     route("reset-password", "routes/reset-password.tsx", { id: id("reset-password") }),
     route("two-factor", "routes/two-factor.tsx", { id: id("two-factor") }),
     route("auth/callback", "routes/auth/callback.tsx", { id: id("auth-callback") }),
-    route("settings", "routes/settings.tsx", { id: id("settings") }),
+    // One page; each section's form posts to a route of its own below it (routes/settings/layout.tsx).
+    route("settings", "routes/settings/layout.tsx", { id: id("settings") }, [
+      route("avatar", "routes/settings/avatar.tsx", { id: id("settings-avatar") }),
+      route("profile", "routes/settings/profile.tsx", { id: id("settings-profile") }),
+      route("password", "routes/settings/password.tsx", { id: id("settings-password") }),
+      route("email", "routes/settings/email.tsx", { id: id("settings-email") }),
+      route("two-factor", "routes/settings/two-factor.tsx", { id: id("settings-two-factor") }),
+      route("delete-account", "routes/settings/delete-account.tsx", {
+        id: id("settings-delete-account"),
+      }),
+    ]),
     route("favorites", "routes/favorites.tsx", { id: id("favorites") }),
     route("map", "routes/map.tsx", { id: id("map") }),
     route("meadows", "routes/meadows/list.tsx", { id: id("meadows") }),

@@ -204,6 +204,27 @@ test("on a phone every popup stays on the screen", async ({ page }) => {
   }
 });
 
+test("an answer that is not the map API's shape shows that loading failed, and a retry asks again", async ({
+  page,
+}) => {
+  let broken = true;
+  await page.route("**/api/meadows?**", async (route) => {
+    if (!broken) return route.continue();
+    // A pin without its place: drawn, it would be nowhere.
+    await route.fulfill({ json: { kind: "points", points: [{ id: "demo-001", name: "Kapot" }] } });
+  });
+  await gotoHydrated(page, LISSE);
+  const map = page.getByTestId("meadow-map");
+  await expect(map).toHaveAttribute("data-map-status", "failed", { timeout: 20_000 });
+  await expect(page.getByRole("status")).toHaveText("Could not load the meadows.");
+  await expect(pins(page)).toHaveCount(0);
+
+  broken = false;
+  await page.getByRole("button", { name: "Try again" }).click();
+  await settledMap(page);
+  await expect(pins(page).first()).toBeVisible();
+});
+
 test("the address holds the view and the filters, a reload restores them, and moving asks the server nothing but /api/meadows", async ({
   page,
 }) => {

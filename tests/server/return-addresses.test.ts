@@ -88,11 +88,14 @@ describe("return addresses on the production build", () => {
 
   it("keeps the second step of signing in on the site", async () => {
     const { browser, email, password } = await member();
-    const setup = await browser.post("/settings", { intent: "two-factor-enable", password });
+    const setup = await browser.post("/settings/two-factor", {
+      intent: "two-factor-enable",
+      password,
+    });
     const uri = /otpauth:\/\/totp\/[^"&<\s]+(?:&amp;[^"&<\s]+)*/
       .exec(await setup.text())![0]
       .replaceAll("&amp;", "&");
-    const on = await browser.post("/settings", {
+    const on = await browser.post("/settings/two-factor", {
       intent: "two-factor-verify",
       code: totpCode(uri),
     });

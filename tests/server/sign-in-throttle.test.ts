@@ -217,13 +217,13 @@ describe("sign-in throttling on the production build", () => {
   it("marks the browser once the second step of a two-step sign-in is done", async () => {
     const { device, email } = await member();
     expect((await signIn(device, email, PASSWORD)).status).toBe(302);
-    const setup = await device.post("/settings", {
+    const setup = await device.post("/settings/two-factor", {
       intent: "two-factor-enable",
       password: PASSWORD,
     });
     expect(setup.status).toBe(200);
     const uri = /otpauth:\/\/totp\/[^<"\s]+/.exec(await setup.text())![0].replaceAll("&amp;", "&");
-    const turnedOn = await device.post("/settings", {
+    const turnedOn = await device.post("/settings/two-factor", {
       intent: "two-factor-verify",
       code: totpCode(uri),
     });

@@ -61,7 +61,6 @@ export const resetPasswordSchema = z
 
 export const changePasswordSchema = z
   .object({
-    intent: z.literal("change-password"),
     currentPassword: z
       .string({ error: "validation.passwordRequired" })
       .min(1, { error: "validation.passwordRequired" }),
@@ -70,7 +69,7 @@ export const changePasswordSchema = z
   })
   .refine(confirmed, passwordsMatch);
 
-export const changeEmailSchema = z.object({ intent: z.literal("change-email"), email });
+export const changeEmailSchema = z.object({ email });
 
 const optionalText = (max: number) =>
   z
@@ -104,12 +103,25 @@ export const websiteSchema = z
   );
 
 export const profileSchema = z.object({
-  intent: z.literal("profile"),
   name: fullName,
   bio: optionalText(1000),
   website: websiteSchema,
   location: optionalText(100),
 });
+
+/**
+ * The profile picture form: a file to upload, or the picture to remove. Whether the file is an
+ * image the server can read is for the image service to say.
+ */
+export const avatarSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("avatar-upload"),
+    avatar: z
+      .instanceof(File, { error: "settings.avatarMissing" })
+      .refine((file) => file.size > 0, { error: "settings.avatarMissing" }),
+  }),
+  z.object({ intent: z.literal("avatar-remove") }),
+]);
 
 export const twoFactorCodeSchema = z.object({
   code: z
@@ -117,6 +129,18 @@ export const twoFactorCodeSchema = z.object({
     .trim()
     .regex(/^(\d{6}|[A-Za-z0-9-]{8,20})$/, { error: "validation.codeInvalid" }),
 });
+
+/** The two-step verification section's forms: start turning it on, finish, turn it off. */
+export const TWO_FACTOR_INTENTS = [
+  "two-factor-enable",
+  "two-factor-verify",
+  "two-factor-disable",
+] as const;
+export type TwoFactorIntent = (typeof TWO_FACTOR_INTENTS)[number];
+
+export function isTwoFactorIntent(value: unknown): value is TwoFactorIntent {
+  return TWO_FACTOR_INTENTS.some((intent) => intent === value);
+}
 
 export const passwordConfirmSchema = z.object({
   intent: z.enum(["two-factor-enable", "two-factor-disable"]),
@@ -136,7 +160,6 @@ export const twoFactorVerifySchema = z.object({
 /** Deleting an account takes the password and typing the confirmation word of the page's language. */
 export function deleteAccountSchema(confirmWord: string) {
   return z.object({
-    intent: z.literal("delete-account"),
     password: z
       .string({ error: "validation.passwordRequired" })
       .min(1, { error: "validation.passwordRequired" }),

@@ -1,6 +1,7 @@
 import { appContext } from "~/context";
 import { getI18n } from "~/i18n.server";
 import { viewportQuerySchema } from "~/lib/schemas/viewport";
+import type { ViewportResult } from "~/lib/schemas/viewport-result";
 import { viewportMeadows } from "~/services/meadows/viewport.server";
 import { cardPhotos } from "~/services/photos.server";
 import type { Route } from "./+types/meadows";
@@ -37,7 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       if (photo) point.photo = photo;
     }
   }
-  return Response.json(result, {
+  // The map checks the answer against this shape (viewportResultSchema).
+  return Response.json(result satisfies ViewportResult, {
     headers: { "Cache-Control": "public, max-age=30", Vary: "Accept-Encoding" },
   });
 }

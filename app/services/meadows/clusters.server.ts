@@ -13,18 +13,8 @@ import {
  * which triggers keep current) or counted from the rows of a filtered view.
  */
 
-export interface MapCluster {
-  /** Stable while the map pans at one zoom: the grid cell, `zoom/x/y`. */
-  key: string;
-  count: number;
-  /** The mean position of the meadows in the cell, where the cluster is drawn. */
-  lat: number;
-  lng: number;
-  /** One meadow of the cell. */
-  sampleId: string;
-  /** The cell, to zoom into on a click: [west, south, east, north]. */
-  bounds: BoundingBox;
-}
+import type { MapCluster } from "~/lib/schemas/viewport-result";
+export type { MapCluster };
 
 export interface ClusterRow {
   cx: number;

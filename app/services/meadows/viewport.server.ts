@@ -32,28 +32,9 @@ import {
  * The map's viewport query: the pins in a view, or clusters of them, filtered as the list is.
  */
 
-export interface MapPoint {
-  id: string;
-  name: string;
-  lat: number;
-  lng: number;
-  city: string;
-  priceText: string;
-  /** The meadow's first photo; the map's API adds it to the pins it answers with. */
-  photo?: { src: string; srcSet: string; width: number; height: number; placeholder: string };
-}
-
-export type ViewportResult =
-  | { kind: "points"; points: MapPoint[] }
-  | {
-      kind: "clusters";
-      clusters: MapCluster[];
-      /**
-       * False for a filtered view (text or distance): the clusters then count the first matches
-       * read, as many as the pins the view may show, so their counts are lower bounds.
-       */
-      complete: boolean;
-    };
+// The wire format the map checks its answers with (app/lib/schemas/viewport-result.ts).
+import type { MapPoint, ViewportResult } from "~/lib/schemas/viewport-result";
+export type { MapPoint, ViewportResult };
 
 /**
  * How a view's meadows were found, told to viewportMeadows' `onRead` (the benchmark counts them):

@@ -1,0 +1,72 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { useTranslatedErrors } from "~/components/form-field";
+import { Avatar } from "~/components/ui/avatar";
+import { SubmitButton } from "~/components/ui/button";
+import { ErrorList } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { useLocalePath, useShellData } from "~/hooks/use-shell-data";
+import { PHOTO_ACCEPT } from "~/lib/schemas/photo";
+import type { SettingsAccount } from "./settings-page";
+import { SettingsSection } from "./settings-section";
+
+export function AvatarSection({
+  account,
+  result,
+}: {
+  account: SettingsAccount;
+  result?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useShellData();
+  const action = useLocalePath()("/settings/avatar");
+  const errors = useTranslatedErrors(result?.error?.avatar ?? undefined);
+  return (
+    <SettingsSection
+      id="avatar"
+      title={t("settings.avatarTitle")}
+      description={t("settings.avatarHint")}
+    >
+      <div className="flex flex-wrap items-center gap-4">
+        <Avatar
+          alt={account.name}
+          src={account.avatar?.src}
+          srcSet={account.avatar?.srcSet}
+          size="lg"
+          locale={lang}
+        />
+        <Form
+          method="post"
+          action={action}
+          encType="multipart/form-data"
+          className="flex flex-wrap items-end gap-2"
+        >
+          <input type="hidden" name="intent" value="avatar-upload" />
+          <div className="grid gap-1.5">
+            <Label htmlFor="avatar-file">{t("settings.avatarChoose")}</Label>
+            <Input
+              id="avatar-file"
+              name="avatar"
+              type="file"
+              accept={PHOTO_ACCEPT}
+              required
+              aria-describedby={errors?.length ? "avatar-error" : undefined}
+              aria-invalid={errors?.length ? true : undefined}
+              className="max-w-64"
+            />
+          </div>
+          <SubmitButton variant="secondary">{t("settings.avatarUpload")}</SubmitButton>
+        </Form>
+        {account.avatar ? (
+          <Form method="post" action={action}>
+            <input type="hidden" name="intent" value="avatar-remove" />
+            <SubmitButton variant="ghost">{t("settings.avatarRemove")}</SubmitButton>
+          </Form>
+        ) : null}
+      </div>
+      <ErrorList id="avatar-error" errors={errors} className="mt-2" />
+    </SettingsSection>
+  );
+}

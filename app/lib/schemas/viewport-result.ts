@@ -1,0 +1,53 @@
+import { z } from "./zod";
+
+/*
+ * The answer of /api/meadows, the map's wire format: the server builds it (viewportMeadows) and
+ * the map checks it with this schema before drawing, so a changed or broken answer shows the
+ * map's "could not load" state instead of failing somewhere inside MapLibre.
+ */
+
+export const mapPointSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  city: z.string(),
+  priceText: z.string(),
+  /** The meadow's first photo, for the pin's popup. */
+  photo: z
+    .object({
+      src: z.string(),
+      srcSet: z.string(),
+      width: z.number(),
+      height: z.number(),
+      placeholder: z.string(),
+    })
+    .optional(),
+});
+
+export const mapClusterSchema = z.object({
+  /** Stable while the map pans at one zoom: the grid cell, `zoom/x/y`. */
+  key: z.string(),
+  count: z.number().int().nonnegative(),
+  /** The mean position of the meadows in the cell, where the cluster is drawn. */
+  lat: z.number(),
+  lng: z.number(),
+  /** One meadow of the cell. */
+  sampleId: z.string(),
+  /** The cell, to zoom into on a click: [west, south, east, north]. */
+  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+});
+
+export const viewportResultSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("points"), points: z.array(mapPointSchema) }),
+  z.object({
+    kind: z.literal("clusters"),
+    clusters: z.array(mapClusterSchema),
+    /** False when the counts are lower bounds (a filtered view reads only the first matches). */
+    complete: z.boolean(),
+  }),
+]);
+
+export type MapPoint = z.infer<typeof mapPointSchema>;
+export type MapCluster = z.infer<typeof mapClusterSchema>;
+export type ViewportResult = z.infer<typeof viewportResultSchema>;

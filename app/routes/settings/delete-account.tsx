@@ -1,0 +1,46 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect, useOutletContext } from "react-router";
+import { SettingsPage, type SettingsData } from "~/components/settings/settings-page";
+import { appContext } from "~/context";
+import { serializeToast } from "~/cookies.server";
+import { getI18n, getLocale } from "~/i18n.server";
+import { withPrefix, type Language } from "~/lib/i18n";
+import { deleteAccountSchema } from "~/lib/schemas/account";
+import { readForm } from "~/lib/read-form.server";
+import { forwardCookies } from "~/route-headers";
+import { requireUser } from "~/session.server";
+import type { Route } from "./+types/delete-account";
+import { refused, withCurrentPassword } from "./replies.server";
+
+/**
+ * Deleting the account, given the password and the confirmation word of the page's language.
+ * Better Auth deletes the user after our hook removed their files (removeAccountFiles); the
+ * member lands signed out on the home page of their language.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireUser(context, request);
+  const { auth, config } = context.get(appContext);
+  const { t } = getI18n(context);
+  const schema = deleteAccountSchema(t("settings.deleteConfirmWord"));
+  const submission = parseWithZod(await readForm(request), { schema });
+  const hideFields = ["password"];
+  if (submission.status !== "success") return refused(submission.reply({ hideFields }));
+  const deleted = await withCurrentPassword(submission, "password", hideFields, () =>
+    auth.api.deleteUser({
+      body: { password: submission.value.password },
+      headers: request.headers,
+      returnHeaders: true,
+    }),
+  );
+  if ("wrongPassword" in deleted) return refused(deleted.wrongPassword);
+  const headers = forwardCookies(deleted.done.headers);
+  const toast = { type: "info", key: "settings.accountDeleted" } as const;
+  headers.append("Set-Cookie", await serializeToast(toast, config));
+  const lang = getLocale(context) as Language;
+  return redirect(withPrefix(lang === "en" ? "" : lang, "/"), { headers });
+}
+
+export default function DeleteAccountSettings({ actionData }: Route.ComponentProps) {
+  const settings = useOutletContext<SettingsData>();
+  return <SettingsPage {...settings} answers={{ deleteAccount: actionData?.result }} />;
+}

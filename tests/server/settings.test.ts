@@ -1,0 +1,300 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import en from "../../app/locales/en/translation";
+import nl from "../../app/locales/nl/translation";
+import { png, sixtyMegapixelPng, TEXT_NAMED_JPG, webp } from "../fixtures/images/generate";
+import { type AppProcess } from "../support/app-process";
+import { startAppWithMail } from "../support/app-with-mail";
+import { createFreshPostgresDatabase, testDatabaseUrl } from "../support/databases";
+import { addMeadow, signedInMember, uniqueEmail } from "../support/members";
+import { type TestSmtpServer } from "../support/smtp-server";
+import { Visitor } from "../support/visitor";
+
+/**
+ * The settings page's forms on the production build, as a browser without JavaScript sends them:
+ * each section posts to its own address below /settings, and a form that did its work lands back
+ * on /settings in the page's language. Bad input answers with the form's message and a 4xx. On
+ * the embedded database and, when TEST_DATABASE_URL is set, on PostgreSQL.
+ */
+
+const engines = [
+  { name: "pglite", env: async () => ({ env: {}, drop: async () => {} }) },
+  ...(testDatabaseUrl
+    ? [
+        {
+          name: "postgres",
+          env: async () => {
+            const fresh = await createFreshPostgresDatabase();
+            return { env: { DATABASE_URL: fresh.url }, drop: fresh.drop };
+          },
+        },
+      ]
+    : []),
+];
+
+/** Whether the rendered page shows `text` as an element's whole text. */
+function shows(html: string, text: string): boolean {
+  return html.includes(`>${text}<`);
+}
+
+/** The addresses of the avatar images a page shows. */
+function avatarImages(html: string): string[] {
+  return [...html.matchAll(/\/images\/avatars\/[0-9a-f]+\/[^" ,]+\.webp/g)].map((m) => m[0]);
+}
+
+function avatarForm(file?: { bytes: Buffer; name: string; type?: string }) {
+  const body = new FormData();
+  body.set("intent", "avatar-upload");
+  body.set(
+    "avatar",
+    file
+      ? new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "image/png" })
+      : new Blob([], { type: "application/octet-stream" }),
+    file?.name ?? "",
+  );
+  return body;
+}
+
+describe.each(engines)("settings on the production build, on $name", (engine) => {
+  let smtp: TestSmtpServer;
+  let app: AppProcess;
+  let drop: () => Promise<void>;
+  const visitor = () => new Visitor(() => app.url);
+
+  beforeAll(async () => {
+    const setup = await engine.env();
+    drop = setup.drop;
+    ({ app, smtp } = await startAppWithMail(setup.env));
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await smtp?.close();
+    await drop?.();
+  });
+
+  async function member(name = "Mila Bakker") {
+    const browser = visitor();
+    const registered = await signedInMember(browser, smtp, { name });
+    const settings = await (await browser.get("/settings")).text();
+    const id = /href="\/profile\/([^"]+)"/.exec(settings)![1]!;
+    return { browser, id, ...registered };
+  }
+
+  it("sends visitors who post a section's form to sign in first", async () => {
+    for (const section of ["avatar", "profile", "password", "email", "delete-account"]) {
+      const response = await visitor().post(`/settings/${section}`, { name: "x" });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
+    }
+  });
+
+  it("shows the whole settings page at a section's address", async () => {
+    const { browser } = await member();
+    // The page itself takes no form: each section has its own address.
+    expect((await browser.post("/settings", { intent: "profile", name: "x" })).status).toBe(405);
+    const page = await browser.get("/settings/profile");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    const html = await page.text();
+    expect(html).toContain(`<title>${en.nav.settings} · Plukweide</title>`);
+    for (const title of [en.settings.avatarTitle, en.settings.passwordTitle]) {
+      expect(shows(html, title)).toBe(true);
+    }
+    expect(shows(html, en.settings.dangerTitle)).toBe(true);
+  });
+
+  it("saves the profile and shows it on the public profile", async () => {
+    const { browser, id } = await member();
+    const saved = await browser.post("/settings/profile", {
+      name: "Mila de Plukker",
+      bio: "Dahlia's in de zomer",
+      website: "plukweide.example.org",
+      location: "Utrecht",
+    });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe("/settings");
+    const profile = await (await visitor().get(`/profile/${id}`)).text();
+    expect(profile).toContain("Mila de Plukker");
+    expect(profile).toContain("Dahlia&#x27;s in de zomer");
+    expect(profile).toContain("https://plukweide.example.org");
+    expect(profile).toContain("Utrecht");
+
+    // From the Dutch page, back to the Dutch page.
+    const dutch = await browser.post("/nl/settings/profile", { name: "Mila", location: "" });
+    expect(dutch.headers.get("location")).toBe("/nl/settings");
+  });
+
+  it("refuses a bad profile with the form's messages in the page's language", async () => {
+    const { browser, id } = await member("Sanne Vos");
+    const english = await browser.post("/settings/profile", {
+      name: " ",
+      website: "not a website",
+      bio: "b".repeat(1001),
+    });
+    expect(english.status).toBe(400);
+    expect(english.headers.get("cache-control")).toBe("private, no-store");
+    const html = await english.text();
+    expect(shows(html, en.validation.nameRequired)).toBe(true);
+    expect(shows(html, en.validation.urlInvalid)).toBe(true);
+    expect(shows(html, en.validation.textTooLong)).toBe(true);
+
+    const dutch = await browser.post("/nl/settings/profile", { name: "" });
+    expect(dutch.status).toBe(400);
+    expect(shows(await dutch.text(), nl.validation.nameRequired)).toBe(true);
+    // Nothing was saved.
+    expect(await (await visitor().get(`/profile/${id}`)).text()).toContain("Sanne Vos");
+  });
+
+  it("uploads a profile picture, shows it, and removes it", async () => {
+    const { browser, id } = await member();
+    const uploaded = await browser.postMultipart(
+      "/settings/avatar",
+      avatarForm({ bytes: await png(400, 300), name: "ik.png" }),
+    );
+    expect(uploaded.status).toBe(302);
+    expect(uploaded.headers.get("location")).toBe("/settings");
+    const images = avatarImages(await (await visitor().get(`/profile/${id}`)).text());
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) expect((await visitor().get(image)).status).toBe(200);
+
+    const removed = await browser.post("/settings/avatar", { intent: "avatar-remove" });
+    expect(removed.status).toBe(302);
+    expect(avatarImages(await (await visitor().get(`/profile/${id}`)).text())).toEqual([]);
+    for (const image of images) expect((await visitor().get(image)).status).toBe(404);
+  });
+
+  it("refuses a missing, unreadable or oversized profile picture with its reason", async () => {
+    const { browser, id } = await member();
+    const missing = await browser.postMultipart("/settings/avatar", avatarForm());
+    expect(missing.status).toBe(400);
+    expect(shows(await missing.text(), en.settings.avatarMissing)).toBe(true);
+
+    const text = await browser.postMultipart(
+      "/nl/settings/avatar",
+      avatarForm({ ...TEXT_NAMED_JPG, type: "image/jpeg" }),
+    );
+    expect(text.status).toBe(415);
+    expect(shows(await text.text(), nl.settings.avatarUnsupported)).toBe(true);
+
+    const huge = await browser.postMultipart(
+      "/settings/avatar",
+      avatarForm({ bytes: sixtyMegapixelPng(), name: "groot.png" }),
+    );
+    expect(huge.status).toBe(413);
+    expect(shows(await huge.text(), en.settings.avatarTooLarge)).toBe(true);
+
+    const unknown = await browser.post("/settings/avatar", { intent: "something-else" });
+    expect(unknown.status).toBe(400);
+    expect(avatarImages(await (await visitor().get(`/profile/${id}`)).text())).toEqual([]);
+  });
+
+  it("mails a link to a new address and changes the address when it is followed", async () => {
+    const { browser, email } = await member();
+    const newEmail = uniqueEmail("nieuw");
+    const asked = await browser.post("/settings/email", { email: newEmail.toUpperCase() });
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain(newEmail);
+    const mail = await smtp.waitForMail((received) => received.to.includes(newEmail));
+    const link = /https?:\/\/\S+/.exec(mail.text)![0]!;
+    expect((await browser.get(link)).status).toBe(302);
+    const settings = await (await browser.get("/settings")).text();
+    expect(settings).toContain(newEmail);
+    expect(settings).not.toContain(email);
+  });
+
+  it("refuses the same or a malformed address with the form's message", async () => {
+    const { browser, email } = await member();
+    const same = await browser.post("/settings/email", { email });
+    expect(same.status).toBe(400);
+    expect(shows(await same.text(), en.settings.emailSame)).toBe(true);
+    const malformed = await browser.post("/nl/settings/email", { email: "geen-adres" });
+    expect(malformed.status).toBe(400);
+    expect(shows(await malformed.text(), nl.validation.emailInvalid)).toBe(true);
+  });
+
+  it("answers a wrong current password the same way on every form that asks for it", async () => {
+    const { browser } = await member();
+    const forms: [string, Record<string, string>][] = [
+      [
+        "/settings/password",
+        {
+          currentPassword: "niet-mijn-wachtwoord",
+          password: "nieuw-wachtwoord",
+          confirmPassword: "nieuw-wachtwoord",
+        },
+      ],
+      ["/settings/two-factor", { intent: "two-factor-enable", password: "niet-mijn-wachtwoord" }],
+      ["/settings/delete-account", { confirm: "delete", password: "niet-mijn-wachtwoord" }],
+    ];
+    for (const [target, form] of forms) {
+      const response = await browser.post(target, form);
+      expect(response.status).toBe(400);
+      const html = await response.text();
+      expect(shows(html, en.settings.currentPasswordWrong)).toBe(true);
+      // The password typed is not sent back.
+      expect(html).not.toContain("niet-mijn-wachtwoord");
+    }
+    // The account is still there.
+    expect((await browser.get("/settings")).status).toBe(200);
+  });
+
+  it("refuses to delete the account without the confirmation word of the page's language", async () => {
+    const { browser, password } = await member();
+    const english = await browser.post("/settings/delete-account", { confirm: "yes", password });
+    expect(english.status).toBe(400);
+    expect(shows(await english.text(), en.validation.confirmWord)).toBe(true);
+    // The English word on the Dutch page is not the Dutch word.
+    const dutch = await browser.post("/nl/settings/delete-account", {
+      confirm: en.settings.deleteConfirmWord,
+      password,
+    });
+    expect(dutch.status).toBe(400);
+    expect(shows(await dutch.text(), nl.validation.confirmWord)).toBe(true);
+    const empty = await browser.post("/settings/delete-account", {});
+    expect(empty.status).toBe(400);
+    expect(shows(await empty.text(), en.validation.passwordRequired)).toBe(true);
+    expect((await browser.get("/settings")).status).toBe(200);
+  });
+
+  it("deletes the account: signed out, no sign-in, photos and picture gone, meadows kept", async () => {
+    const { browser, email, password, id } = await member("Wim Weg");
+    const meadowPath = await addMeadow(browser);
+    const photoForm = new FormData();
+    photoForm.set("intent", "upload-photos");
+    photoForm.append(
+      "photos",
+      new Blob([new Uint8Array(await webp())], { type: "image/webp" }),
+      "a.webp",
+    );
+    expect((await browser.postMultipart(meadowPath, photoForm)).status).toBe(302);
+    const avatar = avatarForm({ bytes: await png(200, 200), name: "ik.png" });
+    expect((await browser.postMultipart("/settings/avatar", avatar)).status).toBe(302);
+    const photos = [
+      ...(await (await visitor().get(meadowPath)).text()).matchAll(
+        /\/images\/photos\/[0-9a-f]{32}\/[^" ,]+\.webp/g,
+      ),
+    ].map((match) => match[0]);
+    const avatars = avatarImages(await (await visitor().get(`/profile/${id}`)).text());
+    expect(photos.length).toBeGreaterThan(0);
+    expect(avatars.length).toBeGreaterThan(0);
+
+    const deleted = await browser.post("/nl/settings/delete-account", {
+      confirm: nl.settings.deleteConfirmWord.toUpperCase(),
+      password,
+    });
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.get("location")).toBe("/nl");
+    expect(browser.jar.has("plukweide.session_token")).toBe(false);
+
+    expect((await browser.get("/settings")).headers.get("location")).toMatch(/^\/login/);
+    expect((await visitor().post("/login", { email, password })).status).toBe(401);
+    expect((await visitor().get(`/profile/${id}`)).status).toBe(404);
+    for (const image of [...photos, ...avatars]) {
+      expect((await visitor().get(image)).status).toBe(404);
+    }
+    const meadow = await visitor().get(meadowPath);
+    expect(meadow.status).toBe(200);
+    const html = await meadow.text();
+    expect(html).toContain(en.meadow.deletedMember);
+    expect(html).not.toContain("Wim Weg");
+  });
+});
