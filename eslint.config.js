@@ -4,6 +4,33 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** One-way dependencies (DESIGN.md "Layout"), shared by every layer's block below. */
+const layerRules = {
+  domain: [
+    {
+      group: ["**/routes/**", "~/routes/**"],
+      message: "Routes depend on services, not the other way round.",
+    },
+    {
+      group: ["react", "react-dom", "react-router"],
+      message: "Keep domain and adapter code free of React.",
+    },
+  ],
+  adapters: [
+    {
+      group: ["**/services/**", "~/services/**"],
+      message: "Adapters never import services.",
+    },
+  ],
+  browser: [
+    {
+      group: ["**/*.server", "**/*.server.ts", "~/**/*.server", "~/**/*.server.ts"],
+      message:
+        "Components and hooks run in the browser too: share types through app/lib, not *.server modules.",
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -36,47 +63,26 @@ export default tseslint.config(
   },
   {
     files: ["**/*.tsx"],
-    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      ...jsxA11y.flatConfigs.recommended.rules,
-    },
+    plugins: { "jsx-a11y": jsxA11y },
+    rules: jsxA11y.flatConfigs.recommended.rules,
   },
   {
-    // One-way dependencies (DESIGN.md "Layout"): services and adapters never reach up into routes
-    // or React; adapters never import services.
-    files: ["app/services/**", "app/adapters/**", "app/lib/**", "db/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["**/routes/**", "~/routes/**"],
-              message: "Routes depend on services, not the other way round.",
-            },
-            {
-              group: ["react", "react-dom", "react-router"],
-              message: "Keep domain and adapter code free of React.",
-            },
-          ],
-        },
-      ],
-    },
+    // Hooks live in .ts files too (app/hooks, the map's hooks).
+    files: ["app/**/*.ts", "app/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks },
+    rules: reactHooks.configs.recommended.rules,
   },
   {
+    files: ["app/services/**", "app/lib/**", "db/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: layerRules.domain }] },
+  },
+  {
+    // A later block's options replace an earlier one's, so the adapters' block repeats the rest.
     files: ["app/adapters/**"],
     rules: {
       "no-restricted-imports": [
         "error",
-        {
-          patterns: [
-            {
-              group: ["**/services/**", "~/services/**"],
-              message: "Adapters never import services.",
-            },
-          ],
-        },
+        { patterns: [...layerRules.domain, ...layerRules.adapters] },
       ],
     },
   },

@@ -81,6 +81,9 @@ export function useViewportMeadows(map: MapLibreMap | null, loaded: boolean, fil
 
   const filterKey = `${filters.q ?? ""}|${filters.country ?? ""}`;
   useEffect(() => {
+    // The map is the outside system here: a new filter asks it again, and the status line shows
+    // the request as pending at once, as a pan does.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (map && loaded) load(map);
   }, [map, loaded, filterKey, load]);
 
