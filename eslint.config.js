@@ -57,6 +57,14 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules: a promise nobody awaits or catches loses its error.
+    files: ["**/*.ts", "**/*.tsx"],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: { "@typescript-eslint/no-floating-promises": "error" },
+  },
+  {
     // Tests may assert presence with `!` after an expect has checked it.
     files: ["**/*.test.ts", "**/*.test.tsx", "tests/**"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off" },

@@ -112,16 +112,24 @@ describe("Toaster in a browser", () => {
       store.add({ title: "Saved" });
     });
     const toast = shownToasts()[0]!;
-    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DURATION_MS - 1);
+    });
     expect(toast.dataset.state).toBe("open");
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     // Closed, but still in the document while its exit animation plays.
     expect(toast.dataset.state).toBe("closed");
     expect(toast.isConnected).toBe(true);
     expect(toast.getAnimations()).not.toHaveLength(0);
-    act(() => vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS - 1);
+    });
     expect(store.getSnapshot()).toHaveLength(1);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(store.getSnapshot()).toEqual([]);
     expect(toast.isConnected).toBe(false);
     expect(shownToasts()).toHaveLength(0);

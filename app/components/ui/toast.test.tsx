@@ -60,11 +60,17 @@ describe("Toaster", () => {
     act(() => {
       store.add({ title: "Saved" });
     });
-    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DURATION_MS - 1);
+    });
     expect(store.getSnapshot()[0]?.open).toBe(true);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(store.getSnapshot()[0]?.open).toBe(false);
-    act(() => vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS);
+    });
     expect(store.getSnapshot()).toEqual([]);
     expect(shownToasts()).toHaveLength(0);
   });
@@ -87,7 +93,9 @@ describe("Toaster", () => {
     });
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     expect(store.getSnapshot()[0]?.open).toBe(false);
-    act(() => vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS);
+    });
     expect(shownToasts()).toHaveLength(0);
   });
 });

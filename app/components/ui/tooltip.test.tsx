@@ -33,8 +33,12 @@ test("opens after the pointer rests on the trigger for 700 ms", () => {
     </TooltipProvider>,
   );
   fireEvent.pointerMove(screen.getByRole("button", { name: "Favorite" }), { pointerType: "mouse" });
-  act(() => vi.advanceTimersByTime(TOOLTIP_DELAY_DURATION_MS - 1));
+  act(() => {
+    vi.advanceTimersByTime(TOOLTIP_DELAY_DURATION_MS - 1);
+  });
   expect(screen.queryByRole("tooltip")).toBeNull();
-  act(() => vi.advanceTimersByTime(1));
+  act(() => {
+    vi.advanceTimersByTime(1);
+  });
   expect(screen.getByRole("tooltip").textContent).toBe("Add to your favorites");
 });

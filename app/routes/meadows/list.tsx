@@ -211,7 +211,7 @@ export default function MeadowsList() {
     place.markSent(next.place);
     // Typing refines the entry its first request made; anything else is a new step back to.
     typingSent.current = typing;
-    submit(params, {
+    void submit(params, {
       method: "get",
       action: location.pathname,
       replace: typing && typingEntry.current === location.key,
