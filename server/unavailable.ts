@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
+import i18next from "i18next";
 import { languageOfPath } from "../app/lib/i18n";
 import en from "../app/locales/en/translation";
 import nl from "../app/locales/nl/translation";
@@ -7,7 +8,14 @@ import nl from "../app/locales/nl/translation";
 /** How long a browser or balancer is asked to wait before trying again, in seconds. */
 const RETRY_AFTER_SECONDS = 10;
 
-const CATALOGUES = { en, nl } as const;
+// Its own instance: the page is made outside React Router, where the app's i18next lives.
+const i18n = i18next.createInstance({
+  resources: { en: { translation: en }, nl: { translation: nl } },
+  fallbackLng: false,
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+void i18n.init();
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -20,7 +28,9 @@ function escapeHtml(text: string): string {
  */
 export function answerUnavailable(res: ServerResponse, pathname: string, method = "GET"): void {
   const language = languageOfPath(pathname);
-  const { errors } = CATALOGUES[language];
+  const t = i18n.getFixedT(language);
+  const title = t("errors.unavailableTitle");
+  const description = t("errors.unavailableDescription");
   const nonce = randomBytes(16).toString("base64");
   const page = `<!doctype html>
 <html lang="${language}">
@@ -28,7 +38,7 @@ export function answerUnavailable(res: ServerResponse, pathname: string, method 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(errors.unavailableTitle)} · Plukweide</title>
+<title>${escapeHtml(title)} · Plukweide</title>
 <style nonce="${nonce}">
 body{margin:0;font-family:system-ui,sans-serif;background:#f7faf5;color:#1f2a1c}
 main{max-width:36rem;margin:0 auto;padding:4rem 1rem}
@@ -41,8 +51,8 @@ p{line-height:1.6;color:#4a5745}
 <body>
 <main>
 <p class="code" aria-hidden="true">503</p>
-<h1>${escapeHtml(errors.unavailableTitle)}</h1>
-<p>${escapeHtml(errors.unavailableDescription)}</p>
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(description)}</p>
 </main>
 </body>
 </html>

@@ -67,9 +67,11 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const appSource = sourceFiles(path.resolve(import.meta.dirname, "..")).map((file) =>
-  readFileSync(file, "utf8"),
-);
+// The server's own pages (server/unavailable.ts) use the catalogues too.
+const appSource = [
+  ...sourceFiles(path.resolve(import.meta.dirname, "..")),
+  ...sourceFiles(path.resolve(import.meta.dirname, "../../server")),
+].map((file) => readFileSync(file, "utf8"));
 
 /**
  * A key counts as used when it appears as a literal, or under a template like `theme.${mode}`.
