@@ -59,6 +59,29 @@ describe("the app on the embedded database", () => {
     expect(response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
   });
 
+  it("answers a built file's ETag with 304, and keeps unfingerprinted files for an hour", async () => {
+    const html = await (await fetch(app.url)).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)![0];
+    for (const encoding of ["br", "identity"]) {
+      const first = await fetch(app.url + asset, { headers: { "accept-encoding": encoding } });
+      await first.arrayBuffer();
+      const etag = first.headers.get("etag");
+      expect(etag).toBeTruthy();
+      const again = await fetch(app.url + asset, {
+        headers: { "accept-encoding": encoding, "if-none-match": etag! },
+      });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe("");
+    }
+    const icon = await fetch(`${app.url}/favicon.svg`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(icon.headers.get("content-type")).toBe("image/svg+xml");
+    // Only GET and HEAD reach the files; a POST goes on to the router, which has no such page.
+    expect((await fetch(`${app.url}/favicon.svg`, { method: "HEAD" })).status).toBe(200);
+    expect((await fetch(`${app.url}/favicon.svg`, { method: "POST" })).status).not.toBe(200);
+  });
+
   it("sends a Content-Security-Policy whose nonce is on every script", async () => {
     const nonces = [];
     for (let i = 0; i < 2; i++) {
