@@ -26,6 +26,7 @@ import { startDatabaseMaintenance } from "./database-maintenance";
 import { startImageSweep } from "./image-sweep";
 import { createMetrics, isMetricsToken } from "./metrics";
 import { createRequestLog, safePath } from "./request-log";
+import { exitOnUncaughtErrors } from "./exit-on-crash";
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -67,7 +68,7 @@ export async function startServer(options: StartOptions) {
   const imageSweep = startImageSweep(database.db, createStorage(config), logger);
 
   const server = createHttpServer({ config, logger, database, redis, ...options });
-  installProcessHandlers(logger);
+  exitOnUncaughtErrors(logger);
 
   let shuttingDown = false;
   const shutdown = (signal: string) => {
@@ -315,17 +316,4 @@ function setSecurityHeaders(res: ServerResponse) {
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
-}
-
-let handlersInstalled = false;
-function installProcessHandlers(logger: Logger) {
-  if (handlersInstalled) return;
-  handlersInstalled = true;
-  // A bug reached by one request must not take every other request down with it.
-  process.on("unhandledRejection", (reason) => {
-    logger.error({ err: reason }, "unhandled rejection");
-  });
-  process.on("uncaughtException", (error) => {
-    logger.error({ err: error }, "uncaught exception");
-  });
 }
