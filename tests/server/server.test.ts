@@ -135,13 +135,14 @@ describe("the app on the embedded database", () => {
         "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + "a".repeat(20_000) + "\r\n\r\n",
       ),
     ).toMatch(/^HTTP\/1\.1 431 |^HTTP\/1\.1 400 /);
-    const tooLarge = await fetch(app.url, {
-      method: "POST",
-      headers: { "content-length": String(64 * 1024 * 1024), "content-type": "text/plain" },
-      body: "x",
-    }).catch(() => undefined);
-    // Either the 413 arrives or the server cuts the connection before the client finishes sending.
-    if (tooLarge) expect(tooLarge.status).toBe(413);
+    // The headers alone announce a body too large: the answer comes before any of it is sent.
+    // (fetch cannot say one length and send another, so this is a raw request.)
+    expect(
+      await rawRequest(
+        app.port,
+        `POST / HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: ${64 * 1024 * 1024}\r\nConnection: close\r\n\r\n`,
+      ),
+    ).toMatch(/^HTTP\/1\.1 413 /);
     expect(
       await rawRequest(
         app.port,
