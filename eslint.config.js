@@ -94,4 +94,29 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The fixtures fail a journey on any console error or uncaught exception in its pages.
+    files: ["tests/e2e/**/*.spec.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              message: "Import test and expect from ./fixtures, which watch pages for errors.",
+            },
+          ],
+        },
+      ],
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "browser",
+          property: "newContext",
+          message: "Use the openPage fixture, which watches the page for errors.",
+        },
+      ],
+    },
+  },
 );

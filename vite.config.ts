@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { precompressClientBuild } from "./server/precompress.ts";
 
 export default defineConfig({
   // The production server bundles server/ with the app (server/production.ts), see ADR 0003.
@@ -33,5 +34,5 @@ export default defineConfig({
     },
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompressClientBuild()],
 });

@@ -19,6 +19,7 @@ export default defineConfig({
           ],
           exclude: ["app/**/*.browser.test.tsx"],
           environment: "node",
+          setupFiles: ["tests/support/fail-on-console-error.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -31,6 +32,7 @@ export default defineConfig({
           include: ["tests/server/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/server/global-setup.ts"],
+          setupFiles: ["tests/support/fail-on-console-error.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -43,6 +45,7 @@ export default defineConfig({
           // Components whose behaviour needs a real browser: pointer capture, CSS animations, focus.
           name: "browser",
           include: ["app/**/*.browser.test.tsx"],
+          setupFiles: ["tests/support/fail-on-console-error.ts"],
           browser: {
             enabled: true,
             headless: true,

@@ -14,33 +14,6 @@ const chromePath =
   process.env.CHROME_PATH ||
   ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((file) => existsSync(file));
 
-/**
- * A server that just started compresses its built files in the background (server/static-files.ts)
- * and serves them uncompressed until then; Lighthouse's simulated network would count those bytes.
- * Measure the steady state a visitor meets: wait until every script the pages load comes
- * compressed.
- */
-async function untilWarm() {
-  const assets = new Set<string>();
-  for (const page of paths) {
-    const html = await (await fetch(`${base}${page}`)).text();
-    for (const [, href] of html.matchAll(
-      /<(?:link|script)[^>]+(?:href|src)="(\/assets\/[^"]+\.js)"/g,
-    )) {
-      if (href) assets.add(href);
-    }
-  }
-  const deadline = Date.now() + 60_000;
-  for (const asset of assets) {
-    while (Date.now() < deadline) {
-      const response = await fetch(`${base}${asset}`, { headers: { "accept-encoding": "br" } });
-      await response.arrayBuffer();
-      if (response.headers.get("content-encoding")) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-}
-
 const server = spawn(process.execPath, ["server.ts"], {
   env: {
     PATH: process.env.PATH,
@@ -61,7 +34,6 @@ try {
     if (healthy) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  await untilWarm();
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [

@@ -27,6 +27,8 @@ import { startImageSweep } from "./image-sweep";
 import { createMetrics, isMetricsToken } from "./metrics";
 import { createReadRouting, type ReadRouting } from "./read-replica";
 import { answerUnavailable } from "./unavailable";
+import { createRequestLog, safePath } from "./request-log";
+import { exitOnUncaughtErrors } from "./exit-on-crash";
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -71,7 +73,7 @@ export async function startServer(options: StartOptions) {
 
   const readRouting = createReadRouting(database.db, replica, logger);
   const server = createHttpServer({ config, logger, database, readRouting, redis, ...options });
-  installProcessHandlers(logger);
+  exitOnUncaughtErrors(logger);
 
   let shuttingDown = false;
   const shutdown = (signal: string) => {
@@ -123,9 +125,10 @@ function createHttpServer(
   } & StartOptions,
 ) {
   const { config, logger, database, readRouting, redis } = deps;
-  const staticFiles = createStaticFiles(deps.clientDir ?? path.resolve("build/client"));
-  // In the background: the first visitor should not wait for the bundles to be compressed.
-  if (!deps.devMiddleware) setImmediate(() => void staticFiles.warm());
+  // In development Vite serves the assets and there may be no build to read.
+  const serveStaticFile = deps.devMiddleware
+    ? () => false
+    : createStaticFiles(deps.clientDir ?? path.resolve("build/client"));
   const mailer = createMailer(config, logger);
   const storage = createStorage(config);
   const serveImage = createImageRoute(storage);
@@ -185,7 +188,7 @@ function createHttpServer(
     if (!res.destroyed) await sendResponse(res, response);
   };
 
-  // Pages and JSON are compressed as they stream; built assets come precompressed (static-files).
+  // Pages and JSON are compressed as they stream; built assets come precompressed from the build.
   const compress = compression() as unknown as Middleware;
   const metrics = createMetrics();
   const storesAnswer = async () => {
@@ -252,14 +255,12 @@ function createHttpServer(
         res.end("Unauthorized\n");
         return;
       }
-      res.writeHead(200, {
-        "Content-Type": "text/plain; version=0.0.4; charset=utf-8",
-        "Cache-Control": "no-store",
-      });
-      res.end(metrics.render(await storesAnswer()));
+      const text = await metrics.render(await storesAnswer());
+      res.writeHead(200, { "Content-Type": metrics.contentType, "Cache-Control": "no-store" });
+      res.end(text);
       return;
     }
-    if (staticFiles.serve(req, res, pathname)) return;
+    if (serveStaticFile(req, res)) return;
     if (await serveImage(req, res, pathname)) return;
     const method = await checkMethod(req.method ?? "GET", pathname);
     if (method.kind !== "router") {
@@ -276,21 +277,12 @@ function createHttpServer(
     await handleWithRouter(req, res, origin);
   };
 
+  const logRequest = createRequestLog(logger);
   const server = createServer((req, res) => {
     const started = process.hrtime.bigint();
+    logRequest(req, res);
     res.on("close", () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      metrics.observe(req.method, res.statusCode, seconds);
-      logger.info(
-        {
-          method: req.method,
-          path: safePath(req.url),
-          status: res.statusCode,
-          durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-          aborted: !res.writableFinished || undefined,
-        },
-        "request",
-      );
+      metrics.observe(req.method, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
     });
     setSecurityHeaders(res);
     const run = () => {
@@ -343,23 +335,4 @@ function setSecurityHeaders(res: ServerResponse) {
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
-}
-
-/** The path without its query string, which may carry tokens from emailed links. */
-function safePath(url: string | undefined): string {
-  const path = (url ?? "").split("?")[0] ?? "";
-  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
-}
-
-let handlersInstalled = false;
-function installProcessHandlers(logger: Logger) {
-  if (handlersInstalled) return;
-  handlersInstalled = true;
-  // A bug reached by one request must not take every other request down with it.
-  process.on("unhandledRejection", (reason) => {
-    logger.error({ err: reason }, "unhandled rejection");
-  });
-  process.on("uncaughtException", (error) => {
-    logger.error({ err: error }, "uncaught exception");
-  });
 }

@@ -8,13 +8,13 @@ function sample(text: string, name: string): number | undefined {
 }
 
 describe("metrics", () => {
-  it("counts requests by method and status, and their durations in cumulative buckets", () => {
+  it("counts requests by method and status, and their durations in cumulative buckets", async () => {
     const metrics = createMetrics();
     metrics.observe("GET", 200, 0.003);
     metrics.observe("GET", 200, 0.2);
     metrics.observe("POST", 303, 0.04);
     metrics.observe("BREW", 405, 12);
-    const text = metrics.render({ database: true });
+    const text = await metrics.render({ database: true });
     expect(sample(text, 'plukweide_http_requests_total{method="GET",status="200"}')).toBe(2);
     expect(sample(text, 'plukweide_http_requests_total{method="POST",status="303"}')).toBe(1);
     expect(sample(text, 'plukweide_http_requests_total{method="other",status="405"}')).toBe(1);
@@ -29,10 +29,11 @@ describe("metrics", () => {
     expect(text).not.toContain("plukweide_redis_up");
     expect(sample(text, "process_resident_memory_bytes")).toBeGreaterThan(0);
     expect(text.endsWith("\n")).toBe(true);
+    expect(metrics.contentType).toBe("text/plain; version=0.0.4; charset=utf-8");
   });
 
-  it("says which store does not answer", () => {
-    const text = createMetrics().render({ database: false, redis: true });
+  it("says which store does not answer", async () => {
+    const text = await createMetrics().render({ database: false, redis: true });
     expect(sample(text, "plukweide_database_up")).toBe(0);
     expect(sample(text, "plukweide_redis_up")).toBe(1);
   });

@@ -1,9 +1,10 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
 /**
- * `/metrics` in Prometheus' text format (version 0.0.4): this process's requests, their
- * durations, its memory and CPU, and whether its stores answer. Each app process keeps its own
- * counts; behind a load balancer Prometheus scrapes every process, as it does /healthz.
+ * `/metrics` for Prometheus (prom-client): this process's requests, their durations, its memory,
+ * CPU and event loop, and whether its stores answer. Each app process keeps its own counts;
+ * behind a load balancer Prometheus scrapes every process, as it does /healthz.
  */
 
 /** Upper bounds of the duration histogram, in seconds. */
@@ -18,66 +19,51 @@ export interface StoreHealth {
 }
 
 export function createMetrics() {
-  const requests = new Map<string, number>();
-  const bucketCounts = DURATION_BUCKETS.map(() => 0);
-  let durationSum = 0;
-  let durationCount = 0;
+  // A registry per app rather than prom-client's global one, so tests can make several.
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: "plukweide_http_requests_total",
+    help: "Requests answered, by method and status.",
+    labelNames: ["method", "status"] as const,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: "plukweide_http_request_duration_seconds",
+    help: "Time from request to the end of the answer.",
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  const databaseUp = new Gauge({
+    name: "plukweide_database_up",
+    help: "Whether the database answered just now.",
+    registers: [registry],
+  });
+  // Registered once Redis reports, so an app without Redis shows no Redis gauge.
+  let redisUp: Gauge | undefined;
 
   return {
+    /** The Content-Type of what `render` returns. */
+    contentType: registry.contentType,
+
     /** Counts one answered request. */
     observe(method: string | undefined, status: number, seconds: number) {
       const name = method && METHODS.has(method) ? method : "other";
-      const key = `method="${name}",status="${Math.trunc(status)}"`;
-      requests.set(key, (requests.get(key) ?? 0) + 1);
-      DURATION_BUCKETS.forEach((bound, index) => {
-        if (seconds <= bound) bucketCounts[index] = (bucketCounts[index] ?? 0) + 1;
-      });
-      durationSum += seconds;
-      durationCount += 1;
+      requests.inc({ method: name, status: String(Math.trunc(status)) });
+      durations.observe(seconds);
     },
 
-    render(health: StoreHealth): string {
-      const memory = process.memoryUsage();
-      const cpu = process.cpuUsage();
-      const lines = [
-        "# HELP plukweide_http_requests_total Requests answered, by method and status.",
-        "# TYPE plukweide_http_requests_total counter",
-        ...[...requests]
-          .sort()
-          .map(([labels, n]) => `plukweide_http_requests_total{${labels}} ${n}`),
-        "# HELP plukweide_http_request_duration_seconds Time from request to the end of the answer.",
-        "# TYPE plukweide_http_request_duration_seconds histogram",
-        ...DURATION_BUCKETS.map(
-          (bound, index) =>
-            `plukweide_http_request_duration_seconds_bucket{le="${bound}"} ${bucketCounts[index]}`,
-        ),
-        `plukweide_http_request_duration_seconds_bucket{le="+Inf"} ${durationCount}`,
-        `plukweide_http_request_duration_seconds_sum ${durationSum}`,
-        `plukweide_http_request_duration_seconds_count ${durationCount}`,
-        "# HELP plukweide_database_up Whether the database answered just now.",
-        "# TYPE plukweide_database_up gauge",
-        `plukweide_database_up ${health.database ? 1 : 0}`,
-        ...(health.redis === undefined
-          ? []
-          : [
-              "# HELP plukweide_redis_up Whether Redis answered just now.",
-              "# TYPE plukweide_redis_up gauge",
-              `plukweide_redis_up ${health.redis ? 1 : 0}`,
-            ]),
-        "# HELP process_resident_memory_bytes Resident memory of this process.",
-        "# TYPE process_resident_memory_bytes gauge",
-        `process_resident_memory_bytes ${memory.rss}`,
-        "# HELP nodejs_heap_used_bytes JavaScript heap in use.",
-        "# TYPE nodejs_heap_used_bytes gauge",
-        `nodejs_heap_used_bytes ${memory.heapUsed}`,
-        "# HELP process_cpu_seconds_total CPU time of this process, user and system.",
-        "# TYPE process_cpu_seconds_total counter",
-        `process_cpu_seconds_total ${(cpu.user + cpu.system) / 1e6}`,
-        "# HELP process_start_time_seconds When this process started, in Unix time.",
-        "# TYPE process_start_time_seconds gauge",
-        `process_start_time_seconds ${Math.round(Date.now() / 1000 - process.uptime())}`,
-      ];
-      return `${lines.join("\n")}\n`;
+    async render(health: StoreHealth): Promise<string> {
+      databaseUp.set(health.database ? 1 : 0);
+      if (health.redis !== undefined) {
+        redisUp ??= new Gauge({
+          name: "plukweide_redis_up",
+          help: "Whether Redis answered just now.",
+          registers: [registry],
+        });
+        redisUp.set(health.redis ? 1 : 0);
+      }
+      return registry.metrics();
     },
   };
 }

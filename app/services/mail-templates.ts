@@ -1,9 +1,13 @@
+import { createInstance, type TFunction } from "i18next";
 import type { MailMessage } from "../adapters/mail.server";
 import { escapeMarkup } from "../lib/escape-markup";
+import en from "../locales/en/translation";
+import nl from "../locales/nl/translation";
 
 /**
- * The mails of the account flows, in English and Dutch. Each has a plain-text part and a simple
- * HTML part with inline styles only, as mail clients ignore style sheets.
+ * The mails of the account flows, in English and Dutch, worded in the catalogues (`mail.*`). Each
+ * has a plain-text part and a simple HTML part with inline styles only, as mail clients ignore
+ * style sheets.
  */
 
 export type MailLanguage = "en" | "nl";
@@ -17,151 +21,32 @@ export interface MailInput {
   url: string;
 }
 
-/** `{name}` in a text stands for the member's name. */
-const en = {
-  greeting: "Hi {name},",
-  greetingWithoutName: "Hi there,",
-  linkFallback: "Button not working? Copy this link into your browser:",
-  signOff: ["Happy picking!", "The Plukweide team"],
-  footer: "Plukweide · Find and share picking meadows",
-  verifyEmail: {
-    subject: "Please confirm your email address",
-    heading: "Welcome to Plukweide!",
-    intro: [
-      "Thanks for signing up. Please confirm your email address so we know it's really yours. Then you're all set to save your favorite meadows and share the ones you love.",
-    ],
-    button: "Confirm my email address",
-    outro: ["Didn't sign up for Plukweide? Then you can safely ignore this email."],
-  },
-  resetPassword: {
-    subject: "Reset your Plukweide password",
-    heading: "Choose a new password",
-    intro: [
-      "We received a request to reset the password of your Plukweide account. Follow the link below to choose a new one.",
-    ],
-    button: "Choose a new password",
-    outro: [
-      "This link works only once and expires in one hour.",
-      "Didn't ask for a new password? Then you can ignore this email: your password stays as it is.",
-    ],
-  },
-  changeEmail: {
-    subject: "Confirm your new email address",
-    heading: "Is this your new address?",
-    intro: [
-      "You asked to use this email address for your Plukweide account. Please confirm the change, and from now on we'll send our emails here.",
-    ],
-    button: "Confirm my new address",
-    outro: [
-      "Until you confirm, your account keeps using your current address.",
-      "Didn't ask for this? Then you can ignore this email and nothing will change.",
-    ],
-  },
-  emailInUse: {
-    subject: "Someone tried to sign up with your email address",
-    heading: "You already have an account",
-    intro: [
-      "Someone just tried to create a Plukweide account with this email address. Since you already have one, we didn't create another.",
-      "Was that you? Then simply sign in with your existing account. Forgot your password? You can choose a new one here:",
-    ],
-    button: "Reset my password",
-    outro: [
-      "If it wasn't you, there's nothing you need to do: your account is safe and nothing has changed.",
-    ],
-  },
-  signInAlert: {
-    subject: "Someone is trying to sign in to your Plukweide account",
-    heading: "Someone is trying to get into your account",
-    intro: [
-      "Someone has just typed a wrong password for your Plukweide account several times. To protect your account, we are refusing sign-ins to it for a while from devices it was never used on.",
-      "You can still sign in as usual on a device (a browser) where you signed in before. If someone may know your password, choose a new one here:",
-    ],
-    button: "Choose a new password",
-    outro: ["Was it you, mistyping your password? Then there's nothing you need to do."],
-  },
-};
+// Mails are sent outside any page request, so they get an i18next of their own.
+const i18n = createInstance();
+void i18n.init({
+  resources: { en: { translation: en }, nl: { translation: nl } },
+  fallbackLng: false,
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
 
-type MailTexts = typeof en;
-type MailKind = "verifyEmail" | "resetPassword" | "changeEmail" | "emailInUse" | "signInAlert";
-
-const nl = {
-  greeting: "Hoi {name},",
-  greetingWithoutName: "Hoi,",
-  linkFallback: "Werkt de knop niet? Kopieer deze link en plak hem in je browser:",
-  signOff: ["Veel plukplezier!", "Het Plukweide-team"],
-  footer: "Plukweide · Vind en deel pluktuinen",
-  verifyEmail: {
-    subject: "Bevestig je e-mailadres",
-    heading: "Welkom bij Plukweide!",
-    intro: [
-      "Leuk dat je je hebt aangemeld! Bevestig even je e-mailadres, dan weten we zeker dat het van jou is. Daarna kun je meteen je favoriete pluktuinen bewaren en je eigen ontdekkingen delen.",
-    ],
-    button: "Bevestig mijn e-mailadres",
-    outro: ["Heb je je niet aangemeld bij Plukweide? Dan kun je deze e-mail gewoon negeren."],
-  },
-  resetPassword: {
-    subject: "Stel een nieuw wachtwoord in voor Plukweide",
-    heading: "Kies een nieuw wachtwoord",
-    intro: [
-      "We kregen een verzoek om het wachtwoord van je Plukweide-account opnieuw in te stellen. Via de link hieronder kies je een nieuw wachtwoord.",
-    ],
-    button: "Kies een nieuw wachtwoord",
-    outro: [
-      "Deze link werkt maar één keer en verloopt na een uur.",
-      "Heb je geen nieuw wachtwoord aangevraagd? Dan kun je deze e-mail negeren; je wachtwoord blijft gewoon hetzelfde.",
-    ],
-  },
-  changeEmail: {
-    subject: "Bevestig je nieuwe e-mailadres",
-    heading: "Is dit je nieuwe adres?",
-    intro: [
-      "Je wilt dit e-mailadres gebruiken voor je Plukweide-account. Bevestig de wijziging even, dan sturen we onze e-mails voortaan naar dit adres.",
-    ],
-    button: "Bevestig mijn nieuwe adres",
-    outro: [
-      "Zolang je niet bevestigt, blijft je huidige adres in gebruik.",
-      "Heb je dit niet zelf aangevraagd? Dan kun je deze e-mail negeren en verandert er niets.",
-    ],
-  },
-  emailInUse: {
-    subject: "Iemand probeerde een account aan te maken met je e-mailadres",
-    heading: "Je hebt al een account",
-    intro: [
-      "Iemand probeerde zojuist een Plukweide-account aan te maken met dit e-mailadres. Omdat je al een account hebt, hebben we geen tweede aangemaakt.",
-      "Was jij dat? Log dan gewoon in met je bestaande account. Wachtwoord vergeten? Hier kies je een nieuw wachtwoord:",
-    ],
-    button: "Nieuw wachtwoord instellen",
-    outro: [
-      "Was jij het niet? Dan hoef je niets te doen: je account is veilig en er is niets veranderd.",
-    ],
-  },
-  signInAlert: {
-    subject: "Iemand probeert in te loggen op je Plukweide-account",
-    heading: "Iemand probeert in je account te komen",
-    intro: [
-      "Iemand heeft zojuist een paar keer een verkeerd wachtwoord ingevuld voor je Plukweide-account. Om je account te beschermen, weigeren we een tijdje inlogpogingen vanaf apparaten waarop je account nog nooit is gebruikt.",
-      "Op een apparaat (een browser) waarop je al eerder hebt ingelogd, kun je gewoon inloggen. Kan iemand je wachtwoord kennen? Kies dan hier een nieuw wachtwoord:",
-    ],
-    button: "Kies een nieuw wachtwoord",
-    outro: ["Was jij het zelf en typte je je wachtwoord verkeerd? Dan hoef je niets te doen."],
-  },
-} satisfies MailTexts;
-
-const texts: Record<MailLanguage, MailTexts> = { en, nl };
+type MailPart = "subject" | "heading" | "intro" | "button" | "outro";
+/** One mail's texts: the part asked for, from the catalogue of the language given. */
+type MailTexts = (t: TFunction, part: MailPart) => string;
 
 /** The link that confirms the address a new member registered with. */
 export function verifyEmailMail(input: MailInput): MailMessage {
-  return render("verifyEmail", input);
+  return render(input, (t, part) => t(`mail.verifyEmail.${part}`));
 }
 
 /** The single-use, one-hour link to choose a new password. */
 export function resetPasswordMail(input: MailInput): MailMessage {
-  return render("resetPassword", input);
+  return render(input, (t, part) => t(`mail.resetPassword.${part}`));
 }
 
 /** Sent to the NEW address: the change takes effect once its owner follows the link. */
 export function changeEmailMail(input: MailInput): MailMessage {
-  return render("changeEmail", input);
+  return render(input, (t, part) => t(`mail.changeEmail.${part}`));
 }
 
 /**
@@ -169,7 +54,7 @@ export function changeEmailMail(input: MailInput): MailMessage {
  * page that it is taken. `url` is the reset-password page.
  */
 export function emailInUseMail(input: MailInput): MailMessage {
-  return render("emailInUse", input);
+  return render(input, (t, part) => t(`mail.emailInUse.${part}`));
 }
 
 /**
@@ -177,21 +62,30 @@ export function emailInUseMail(input: MailInput): MailMessage {
  * hears of it, and that their own devices still work. `url` is the reset-password page.
  */
 export function signInAlertMail(input: MailInput): MailMessage {
-  return render("signInAlert", input);
+  return render(input, (t, part) => t(`mail.signInAlert.${part}`));
 }
 
 const BRAND_GREEN = "#1d7d3e";
 const FONT = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
-function render(kind: MailKind, { lang, to, name, url }: MailInput): MailMessage {
-  const common = texts[lang];
-  const mail = common[kind];
+function render({ lang, to, name, url }: MailInput, texts: MailTexts): MailMessage {
+  const t = i18n.getFixedT(lang);
+  const mail = {
+    subject: texts(t, "subject"),
+    heading: texts(t, "heading"),
+    intro: texts(t, "intro").split("\n\n"),
+    button: texts(t, "button"),
+    outro: texts(t, "outro").split("\n\n"),
+  };
+  const common = {
+    linkFallback: t("mail.linkFallback"),
+    signOff: t("mail.signOff").split("\n"),
+    footer: t("mail.footer"),
+  };
   const link = checkedLink(url);
   const cleanName = name.replace(/\s+/g, " ").trim();
   const greeting =
-    cleanName === ""
-      ? common.greetingWithoutName
-      : common.greeting.replace("{name}", () => cleanName);
+    cleanName === "" ? t("mail.greetingWithoutName") : t("mail.greeting", { name: cleanName });
 
   const text = [
     greeting,

@@ -131,7 +131,7 @@ describe.each(engines)("the meadows list on $name", (engine) => {
     const near = await (await fetch(`${app.url}/meadows?place=Utrecht&km=25`)).text();
     const nearDistances = distancesIn(near);
     expect(nearDistances.length).toBeGreaterThan(0);
-    expect(nearDistances.every((km) => km <= 25)).toBe(true);
+    expect(nearDistances.filter((km) => km > 25)).toEqual([]);
   });
 
   it("pages through twenty at a time", async () => {

@@ -62,7 +62,7 @@ describe("toast store", () => {
     store.add({ title: "one" });
     store.add({ title: "two" });
     store.dismiss();
-    expect(store.getSnapshot().every((toast) => !toast.open)).toBe(true);
+    expect(store.getSnapshot().map((toast) => toast.open)).toEqual([false, false]);
     vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS);
     expect(store.getSnapshot()).toEqual([]);
   });

@@ -519,6 +519,57 @@ const en = {
     verificationSent: "Verification email sent",
     resetSent: "Password reset email sent",
   },
+  // The account mails; paragraphs are separated by a blank line.
+  mail: {
+    greeting: "Hi {{name}},",
+    greetingWithoutName: "Hi there,",
+    linkFallback: "Button not working? Copy this link into your browser:",
+    signOff: "Happy picking!\nThe Plukweide team",
+    footer: "Plukweide · Find and share picking meadows",
+    verifyEmail: {
+      subject: "Please confirm your email address",
+      heading: "Welcome to Plukweide!",
+      intro:
+        "Thanks for signing up. Please confirm your email address so we know it's really yours. Then you're all set to save your favorite meadows and share the ones you love.",
+      button: "Confirm my email address",
+      outro: "Didn't sign up for Plukweide? Then you can safely ignore this email.",
+    },
+    resetPassword: {
+      subject: "Reset your Plukweide password",
+      heading: "Choose a new password",
+      intro:
+        "We received a request to reset the password of your Plukweide account. Follow the link below to choose a new one.",
+      button: "Choose a new password",
+      outro:
+        "This link works only once and expires in one hour.\n\nDidn't ask for a new password? Then you can ignore this email: your password stays as it is.",
+    },
+    changeEmail: {
+      subject: "Confirm your new email address",
+      heading: "Is this your new address?",
+      intro:
+        "You asked to use this email address for your Plukweide account. Please confirm the change, and from now on we'll send our emails here.",
+      button: "Confirm my new address",
+      outro:
+        "Until you confirm, your account keeps using your current address.\n\nDidn't ask for this? Then you can ignore this email and nothing will change.",
+    },
+    emailInUse: {
+      subject: "Someone tried to sign up with your email address",
+      heading: "You already have an account",
+      intro:
+        "Someone just tried to create a Plukweide account with this email address. Since you already have one, we didn't create another.\n\nWas that you? Then simply sign in with your existing account. Forgot your password? You can choose a new one here:",
+      button: "Reset my password",
+      outro:
+        "If it wasn't you, there's nothing you need to do: your account is safe and nothing has changed.",
+    },
+    signInAlert: {
+      subject: "Someone is trying to sign in to your Plukweide account",
+      heading: "Someone is trying to get into your account",
+      intro:
+        "Someone has just typed a wrong password for your Plukweide account several times. To protect your account, we are refusing sign-ins to it for a while from devices it was never used on.\n\nYou can still sign in as usual on a device (a browser) where you signed in before. If someone may know your password, choose a new one here:",
+      button: "Choose a new password",
+      outro: "Was it you, mistyping your password? Then there's nothing you need to do.",
+    },
+  },
 } as const;
 
 type Catalogue<T> = { readonly [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };

@@ -531,6 +531,57 @@ const nl = {
     verificationSent: "Verificatiemail verstuurd",
     resetSent: "We hebben je een e-mail gestuurd om je wachtwoord opnieuw in te stellen",
   },
+  // The account mails; paragraphs are separated by a blank line.
+  mail: {
+    greeting: "Hoi {{name}},",
+    greetingWithoutName: "Hoi,",
+    linkFallback: "Werkt de knop niet? Kopieer deze link en plak hem in je browser:",
+    signOff: "Veel plukplezier!\nHet Plukweide-team",
+    footer: "Plukweide · Vind en deel pluktuinen",
+    verifyEmail: {
+      subject: "Bevestig je e-mailadres",
+      heading: "Welkom bij Plukweide!",
+      intro:
+        "Leuk dat je je hebt aangemeld! Bevestig even je e-mailadres, dan weten we zeker dat het van jou is. Daarna kun je meteen je favoriete pluktuinen bewaren en je eigen ontdekkingen delen.",
+      button: "Bevestig mijn e-mailadres",
+      outro: "Heb je je niet aangemeld bij Plukweide? Dan kun je deze e-mail gewoon negeren.",
+    },
+    resetPassword: {
+      subject: "Stel een nieuw wachtwoord in voor Plukweide",
+      heading: "Kies een nieuw wachtwoord",
+      intro:
+        "We kregen een verzoek om het wachtwoord van je Plukweide-account opnieuw in te stellen. Via de link hieronder kies je een nieuw wachtwoord.",
+      button: "Kies een nieuw wachtwoord",
+      outro:
+        "Deze link werkt maar één keer en verloopt na een uur.\n\nHeb je geen nieuw wachtwoord aangevraagd? Dan kun je deze e-mail negeren; je wachtwoord blijft gewoon hetzelfde.",
+    },
+    changeEmail: {
+      subject: "Bevestig je nieuwe e-mailadres",
+      heading: "Is dit je nieuwe adres?",
+      intro:
+        "Je wilt dit e-mailadres gebruiken voor je Plukweide-account. Bevestig de wijziging even, dan sturen we onze e-mails voortaan naar dit adres.",
+      button: "Bevestig mijn nieuwe adres",
+      outro:
+        "Zolang je niet bevestigt, blijft je huidige adres in gebruik.\n\nHeb je dit niet zelf aangevraagd? Dan kun je deze e-mail negeren en verandert er niets.",
+    },
+    emailInUse: {
+      subject: "Iemand probeerde een account aan te maken met je e-mailadres",
+      heading: "Je hebt al een account",
+      intro:
+        "Iemand probeerde zojuist een Plukweide-account aan te maken met dit e-mailadres. Omdat je al een account hebt, hebben we geen tweede aangemaakt.\n\nWas jij dat? Log dan gewoon in met je bestaande account. Wachtwoord vergeten? Hier kies je een nieuw wachtwoord:",
+      button: "Nieuw wachtwoord instellen",
+      outro:
+        "Was jij het niet? Dan hoef je niets te doen: je account is veilig en er is niets veranderd.",
+    },
+    signInAlert: {
+      subject: "Iemand probeert in te loggen op je Plukweide-account",
+      heading: "Iemand probeert in je account te komen",
+      intro:
+        "Iemand heeft zojuist een paar keer een verkeerd wachtwoord ingevuld voor je Plukweide-account. Om je account te beschermen, weigeren we een tijdje inlogpogingen vanaf apparaten waarop je account nog nooit is gebruikt.\n\nOp een apparaat (een browser) waarop je al eerder hebt ingelogd, kun je gewoon inloggen. Kan iemand je wachtwoord kennen? Kies dan hier een nieuw wachtwoord:",
+      button: "Kies een nieuw wachtwoord",
+      outro: "Was jij het zelf en typte je je wachtwoord verkeerd? Dan hoef je niets te doen.",
+    },
+  },
 } satisfies Translation;
 
 export default nl;
