@@ -7,7 +7,11 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { openDatabase, openPostgres, type DatabaseHandle } from "../app/adapters/db.server";
 import { seedDemoDataAtStart } from "../db/seed/demo.server";
 import { createLogger, type Logger } from "../app/adapters/logger.server";
-import { createDatabaseLimits, createRedisLimits } from "../app/adapters/limits.server";
+import {
+  createDatabaseLimits,
+  createLimitsWithFallback,
+  createRedisLimits,
+} from "../app/adapters/limits.server";
 import { openRedis, type RedisHandle } from "../app/adapters/redis.server";
 import { createMailer } from "../app/adapters/mail.server";
 import { createImageRoute } from "../app/adapters/image-route.server";
@@ -137,7 +141,13 @@ function createHttpServer(
     db: database.db,
     logger,
     mailer,
-    limits: redis ? createRedisLimits(redis.client) : createDatabaseLimits(database.db),
+    limits: redis
+      ? createLimitsWithFallback(
+          createRedisLimits(redis.client),
+          createDatabaseLimits(database.db),
+          logRedisFallback(logger),
+        )
+      : createDatabaseLimits(database.db),
     storage,
     geocoder: createGeocoder(config, database.db, logger),
     auth: createAuth({
@@ -229,9 +239,10 @@ function createHttpServer(
       return;
     }
     if (pathname === "/healthz") {
-      // Ready only when every store it needs answers: a balancer then sends requests elsewhere.
+      // Ready while the database answers: a balancer then sends requests elsewhere. Redis is not
+      // needed to serve, as rate limits count in the database while it is away (ADR 27).
       const stores = await storesAnswer();
-      const healthy = stores.database && stores.redis !== false;
+      const healthy = stores.database;
       res.writeHead(healthy ? 200 : 503, {
         "Content-Type": "application/json",
         "Cache-Control": "no-store",
@@ -335,4 +346,14 @@ function setSecurityHeaders(res: ServerResponse) {
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
+}
+
+/** One warning per Redis outage, not one per request counted in the database meanwhile. */
+function logRedisFallback(logger: Logger) {
+  let lastWarned = 0;
+  return (error: unknown) => {
+    if (Date.now() - lastWarned < 60_000) return;
+    lastWarned = Date.now();
+    logger.warn({ err: error }, "redis does not answer: rate limits count in the database");
+  };
 }

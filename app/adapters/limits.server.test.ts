@@ -6,6 +6,7 @@ import { testEngines } from "../../tests/support/databases";
 import { queryRows } from "./db.server";
 import {
   createDatabaseLimits,
+  createLimitsWithFallback,
   createRedisLimits,
   type LimitRule,
   type Limits,
@@ -191,5 +192,53 @@ describe.each(backends)("rate limits on $name", (backend) => {
       ]);
       expect(await countOf(key)).toBe(2);
     }
+  });
+});
+
+describe("limits with a fallback", () => {
+  /** Counters in memory, enough to tell which store counted. */
+  function memoryLimits(): Limits & { counts: Map<string, number> } {
+    const counts = new Map<string, number>();
+    return {
+      counts,
+      async hit(key, limit) {
+        const count = (counts.get(key) ?? 0) + 1;
+        counts.set(key, count);
+        return { allowed: count <= limit.max, retryAfter: count <= limit.max ? 0 : 60 };
+      },
+      async peek(key, limit) {
+        return { allowed: (counts.get(key) ?? 0) < limit.max, retryAfter: 0 };
+      },
+      async reset(key) {
+        counts.delete(key);
+      },
+    };
+  }
+
+  it("counts in the preferred store while it answers, and in the fallback while it does not", async () => {
+    const preferred = memoryLimits();
+    const fallback = memoryLimits();
+    let down = false;
+    const failures: unknown[] = [];
+    const flaky: Limits = {
+      hit: (key, limit) => (down ? Promise.reject(new Error("down")) : preferred.hit(key, limit)),
+      peek: (key, limit) => (down ? Promise.reject(new Error("down")) : preferred.peek(key, limit)),
+      reset: (key) => (down ? Promise.reject(new Error("down")) : preferred.reset(key)),
+    };
+    const limits = createLimitsWithFallback(flaky, fallback, (error) => failures.push(error));
+
+    await limits.hit("sign-in", rule);
+    expect(preferred.counts.get("sign-in")).toBe(1);
+    down = true;
+    for (let i = 0; i < rule.max; i++) await limits.hit("sign-in", rule);
+    // Still limited while the preferred store is away: the fallback refuses the fourth.
+    expect(await limits.hit("sign-in", rule)).toEqual({ allowed: false, retryAfter: 60 });
+    expect((await limits.peek("sign-in", rule)).allowed).toBe(false);
+    await limits.reset("sign-in");
+    expect(fallback.counts.has("sign-in")).toBe(false);
+    expect(failures).toHaveLength(rule.max + 3);
+    down = false;
+    await limits.hit("sign-in", rule);
+    expect(preferred.counts.get("sign-in")).toBe(2);
   });
 });

@@ -125,3 +125,30 @@ function result(count: number, started: number, rule: LimitRule, at: number): Li
     retryAfter: allowed ? 0 : Math.max(1, Math.ceil((started + rule.windowMs - at) / 1000)),
   };
 }
+
+/**
+ * Redis's counters while Redis answers, the database's while it does not (ADR 24): a Redis
+ * outage must neither open sign-in to guessing nor lock everyone out. Counts made during the
+ * outage stay in the database; each window is short, so the two sets of counts part soon.
+ */
+export function createLimitsWithFallback(
+  preferred: Limits,
+  fallback: Limits,
+  onFallback: (error: unknown) => void = () => {},
+): Limits {
+  const attempt =
+    <A extends unknown[], R>(call: (limits: Limits) => (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await call(preferred)(...args);
+      } catch (error) {
+        onFallback(error);
+        return call(fallback)(...args);
+      }
+    };
+  return {
+    hit: attempt((limits) => limits.hit.bind(limits)),
+    peek: attempt((limits) => limits.peek.bind(limits)),
+    reset: attempt((limits) => limits.reset.bind(limits)),
+  };
+}

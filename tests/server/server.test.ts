@@ -379,12 +379,19 @@ describe.runIf(testRedisUrl)("the app with REDIS_URL", () => {
       expect((await browser.post("/forgot-password", { email })).status).toBe(429);
       expect(await reader.hGet(`plukweide:limit:mail:address:${email}`, "count")).toBe("4");
 
-      // Redis gone: the app stays up and says it is not ready, until Redis is back.
+      // Redis gone: the app keeps serving and limiting, counting in the database (ADR 27), and
+      // says so in its metrics and log, until Redis is back.
       proxy.cut();
       const down = await fetch(`${app.url}/healthz`);
-      expect(down.status).toBe(503);
-      expect(await down.json()).toEqual({ status: "unavailable" });
+      expect(down.status).toBe(200);
       expect(await metrics()).toContain("\nplukweide_redis_up 0\n");
+      const otherEmail = `redis-down-${randomUUID()}@example.org`;
+      for (let mail = 1; mail <= 3; mail++) {
+        expect((await browser.post("/forgot-password", { email: otherEmail })).status).not.toBe(
+          429,
+        );
+      }
+      expect((await browser.post("/forgot-password", { email: otherEmail })).status).toBe(429);
       expect(app.child.exitCode).toBeNull();
 
       proxy.restore();
@@ -401,7 +408,11 @@ describe.runIf(testRedisUrl)("the app with REDIS_URL", () => {
       reader.destroy();
     }
     expect(app.logLines().map((line) => line.msg)).toEqual(
-      expect.arrayContaining(["redis ready: rate limits are kept there", "redis connection error"]),
+      expect.arrayContaining([
+        "redis ready: rate limits are kept there",
+        "redis connection error",
+        "redis does not answer: rate limits count in the database",
+      ]),
     );
   });
 });
