@@ -1,11 +1,9 @@
 -- The trigrams of each meadow's search text, each keyed by the map's grid cell it lies in (level 6
 -- of meadow_grid: 1.40625 degrees, about 150 by 100 km), and the cell alone, as the lexemes of a
 -- tsvector (ADR 15). A filtered map view asks this index for each word's rarest trigram in each
--- cell it shows, so it reads the lists of its own region, not of the whole table: around Bordeaux
--- at 1,000,000 meadows, the bitmap for a pair of words took 2.5 to 3.6 ms here, and 14 to 20 ms
--- from meadows_search_trgm_idx. pg_trgm's show_trgm makes the trigrams, as for
--- meadows_search_trgm_idx. Names are schema-qualified: indexes are maintained with a fixed
--- search_path.
+-- cell it shows, so it reads the lists of its own region, not of the whole table. pg_trgm's
+-- show_trgm makes the trigrams, as for meadows_search_trgm_idx. Names are schema-qualified:
+-- indexes are maintained with a fixed search_path.
 CREATE OR REPLACE FUNCTION meadow_area_trigrams(lat double precision, lng double precision, search_text text)
   RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
   AS $$ SELECT pg_catalog.array_to_tsvector(pg_catalog.array_append(ARRAY(
