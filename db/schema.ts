@@ -138,7 +138,7 @@ export const meadows = pgTable(
     /**
      * What text search matches: name and description, lower-cased and accent-folded. Stored, so
      * the trigram index's recheck and a scan compare plain text instead of running unaccent()
-     * on every candidate row (measured: that made unselective searches 10–20x slower).
+     * on every candidate row, which slows unselective searches many times over (ADR 28).
      */
     searchText: text("search_text")
       .notNull()

@@ -122,8 +122,8 @@ interface PgliteQueries {
 /**
  * `client` as drizzle should see it: drizzle passes the same few type parsers (dates and
  * intervals kept as text) with every query, and PGlite then copies its whole table of parsers
- * (over 300) into a new object for each result, about 0.3 ms a statement. Installed once in
- * PGlite's own table, they give the same values without the copy.
+ * (over 300) into a new object for each result. Installed once in PGlite's own table, they give
+ * the same values without the copy (ADR 29).
  */
 function withParsersInstalled<Client extends object>(client: Client): Client {
   const pglite = client as unknown as PgliteQueries;
@@ -263,10 +263,9 @@ function onPglite(db: Database): boolean {
 
 /**
  * queryRows for a SELECT that may return hundreds of rows. PGlite hands each row to JavaScript
- * through its wire protocol at about 10 µs a row, so there the rows come as one JSON array
- * instead: 500 map pins took 8.7 ms as rows and 5.4 ms as JSON, of which 4.0 ms is the query
- * itself (measured at 100,000 meadows). PostgreSQL's driver is faster with rows. Values come back
- * as JSON gives them: text, numbers for integer and float columns, null.
+ * through its wire protocol one by one, so there the rows come as one JSON array instead, which
+ * costs less for hundreds of rows (ADR 29); PostgreSQL's driver is faster with rows. Values come
+ * back as JSON gives them: text, numbers for integer and float columns, null.
  */
 export async function queryManyRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   if (!onPglite(db)) return queryRows<Row>(db, query);

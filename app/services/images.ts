@@ -13,8 +13,8 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
 /** Jobs decoding at once: each holds up to one decoded source in memory (150 MB at 50 MP). */
 export const MAX_CONCURRENT_IMAGE_JOBS = 2;
 const WEBP_QUALITY = 80;
-// libwebp's method 2 instead of its default 4: half the encoding time on a 12 MP photo's
-// 2560-pixel file, within 1% of the size (scripts/bench-images.ts).
+// libwebp's method 2 instead of its default 4: far less encoding time for nearly the same file
+// size (ADR 30).
 const WEBP_EFFORT = 2;
 const MAX_DISPLAY_WIDTH = 4096;
 
@@ -284,7 +284,7 @@ export async function processImage(
   });
 }
 
-/** From a 32-pixel copy: libvips' histogram needs no more, and the copy costs under a millisecond. */
+/** From a 32-pixel copy: libvips' histogram needs no more, and so small a copy is cheap. */
 async function dominantColour(
   pixels: Buffer,
   raw: { raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 } },

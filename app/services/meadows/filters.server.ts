@@ -116,10 +116,9 @@ export type TrigramLookups = { word: string; rarest?: RarestTrigram }[];
 /**
  * The text's conditions for a read through the trigram index: each word's rarest trigram is
  * what the index looks up, and the whole word is checked on the rows it finds, in a form the
- * index cannot take (strpos). Given every trigram of every word, the index reads a list per
- * trigram: "sonnenschein cueillette" (18 trigrams) took 41 to 49 ms at 1,000,000 meadows, its
- * two rarest 7 to 9, for the same 18,878 rows. The trigram is cut from the word as the database
- * folds it, so it is always part of what the whole word matches.
+ * index cannot take (strpos). Given every trigram of every word, the index would read a list per
+ * trigram, most of them far longer than the rarest's (ADR 14). The trigram is cut from the word
+ * as the database folds it, so it is always part of what the whole word matches.
  */
 function lookupConditions(lookups: TrigramLookups): SQL[] {
   return lookups.flatMap(({ word, rarest }) => {
@@ -137,10 +136,7 @@ function foldedWord(word: string): SQL {
 
 /**
  * A word's condition where no index takes it: the rows are read another way and each is checked.
- * strpos searches the text as LIKE '%word%' matches it, in about two thirds of the time (a
- * view at 1,000,000 meadows read in storage order for a pair of words, 26,000 rows: 14 ms
- * against 20 on PGlite; a word, a country and 25 km, nearest first, at 100,000: p50 4.5–7.5 ms
- * against 6.4–8.7).
+ * strpos searches the text as LIKE '%word%' matches it, and costs less per row (ADR 28).
  */
 export function containsWord(word: string): SQL {
   return sql`strpos(m.search_text, ${foldedWord(word)}) > 0`;

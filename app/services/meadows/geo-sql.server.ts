@@ -22,8 +22,7 @@ export function earthAt(point: LatLng): SQL {
 /**
  * Great-circle metres from `point` to the meadow by the haversine formula on plain columns. Equal
  * to earth_distance(ll_to_earth(…), …) but several times cheaper per row: ll_to_earth builds three
- * cubes and checks the `earth` domain's constraints for every row (measured: most of a radius
- * count's time went there).
+ * cubes and checks the `earth` domain's constraints for every row (ADR 28).
  */
 export function distanceMetres(point: LatLng): SQL {
   const halfRadian = Math.PI / 360;

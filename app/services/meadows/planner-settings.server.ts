@@ -9,12 +9,10 @@ import { queryManyRowsWith, type Database } from "../../adapters/db.server";
 /**
  * Runs `query` with planner settings changed for it alone, and returns its rows as
  * queryManyRows does (as JSON on PGlite): queryManyRowsWith runs both in one transaction, the
- * settings' names and values bound as parameters. Always off: JIT compilation, as PostgreSQL
- * compiles a plan whose cost estimate passes jit_above_cost, as a scan stopping at a LIMIT can,
- * which took 13 ms of 18 for a filtered map view at 1,000,000 meadows, to save far less; and
- * parallel workers, which PostgreSQL started for a bitmap of the area index and which, for the
- * few hundred rows these reads stop at, cost more to start than they save (a sparse view at
- * 100,000 meadows: 18 to 27 ms with two workers, on a CPU about 11).
+ * settings' names and values bound as parameters (ADR 22). Always off: JIT compilation, which a
+ * scan stopping at a LIMIT can trigger by its cost estimate and which costs more than the scan;
+ * and parallel workers, which cost more to start than they save on the few hundred rows these
+ * reads stop at (ADR 22).
  */
 async function rowsWith<Row>(db: Database, settings: PlannerSetting[], query: SQL): Promise<Row[]> {
   const values: Record<string, string> = { jit: "off", max_parallel_workers_per_gather: "0" };
@@ -32,8 +30,8 @@ type PlannerSetting =
 /**
  * Runs `query` with bitmap scans off, so index scans stream rows and stop at the LIMIT. The
  * planner guesses that an `earth_box` holds 0.1% of the table whatever its size, so it happily
- * collects every row in a radius into a bitmap first (at 1,000,000 meadows, 100,000 rows in a
- * dense 25 km, ~60 ms) and then sorts them; streaming stops after the page or the count cap.
+ * collects every row of a dense radius into a bitmap first and then sorts them; streaming stops
+ * after the page or the count cap (ADR 22).
  */
 export async function streamingRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   return rowsWith<Row>(db, ["enable_bitmapscan"], query);
@@ -43,8 +41,8 @@ export async function streamingRows<Row>(db: Database, query: SQL): Promise<Row[
  * Runs `query` reading the table in storage order from its first page: a LIMIT then takes rows
  * from all over it, a few thousand (rowsWith starts no parallel workers for them). Synchronized
  * scans stay off: with them on, a scan of a table larger than a quarter of shared_buffers starts
- * where the last one stopped, so each capped read started somewhere else and cost 1.3 to 9 ms
- * for the same view (measured at 100,000 meadows).
+ * where the last one stopped, so each capped read started somewhere else and the same view
+ * cost a different time on every read (ADR 22).
  */
 export async function tableOrderRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   return rowsWith<Row>(

@@ -45,7 +45,8 @@ describe("readsTextFirst", () => {
   });
 
   it("costs a word looked up by all its trigrams by each of their lists", () => {
-    // "sonnenschein" (10 trigrams) in 62,000 of 1,000,000 meadows: 26 to 32 ms that way.
+    // "sonnenschein" (10 trigrams) in 62,000 of 1,000,000 meadows: looked up by all its trigrams,
+    // it reads their long lists (ADR 14).
     const long = { matches: 6_000, candidates: 6_000, inView: 77_000, all: 100_000, pins };
     expect(readsTextFirst({ ...long, lookups: [{ list: 6_000, trigrams: 1 }] })).toBe(true);
     expect(readsTextFirst({ ...long, lookups: [{ list: 6_000, trigrams: 10 }] })).toBe(false);
@@ -92,14 +93,14 @@ describe("readsTextFirst", () => {
   });
 
   it("asks the trigram index for a pair in a small view, which the GiST index reads slowly", () => {
-    // At 1,000,000 meadows on PGlite: around Toulouse (55,000 in view) the GiST index read
-    // 26,000 rows for 500 holding "dahlia hoeve"; the bitmap of "dah" and "hoe" took 9 ms.
+    // At 1,000,000 meadows: around Toulouse (55,000 in view) the GiST index reads 26,000 rows for
+    // 500 holding "dahlia hoeve", which cost more than the bitmap of "dah" and "hoe" (ADR 14).
     const pair = { matches: 15_600, candidates: 15_600, all: 1_000_000, pins };
     expect(readsTextFirst({ ...pair, lookups: [one(252_000), one(63_000)], inView: 55_000 })).toBe(
       true,
     );
-    // Around Berlin (295,000 in view), "sonnenschein cueillette": 16 ms through "nsc" and
-    // "cue", where the GiST index took 20 ms on a faster machine.
+    // Around Berlin (295,000 in view), "sonnenschein cueillette" costs less through "nsc" and
+    // "cue" than through the GiST index (ADR 14).
     expect(readsTextFirst({ ...pair, lookups: [one(63_500), one(290_000)], inView: 295_000 })).toBe(
       true,
     );
@@ -133,7 +134,7 @@ describe("readsAreaIndex", () => {
     areaCandidates: matches,
   });
   // Around Bordeaux at 1,000,000 meadows, "sonnenschein cueillette" (18,900 meadows): the
-  // trigram index's lists took 11 to 12.5 ms on PGlite, and 5,000 candidates 7 to 9 more.
+  // trigram index's lists hold the whole table, and about 5,000 candidates are read (ADR 15).
   const bordeaux = { inView: 50_000, all: 1_000_000, cells: 66, inCells: 70_000 };
 
   it("looks a pair up in the cells of a view holding a twentieth of the meadows", () => {

@@ -15,35 +15,23 @@ import { foldLikeSearchText, type RarestTrigram } from "./text-sample";
 export const RARE_WORD_ROWS = 1_000;
 
 /**
- * What finding a text's matches in a map view costs, in microseconds, from EXPLAIN ANALYZE on
- * PostgreSQL 15 at 100,000 and 1,000,000 meadows with the columns stored as migration 0009 left
- * them (words in one meadow of fifteen to one of three; zoom-7 views holding 5% to 80% of the
- * meadows):
- * - building the trigram index's bitmap, which looks each word up by its rarest trigram
- *   (lookupConditions): per meadow holding the rarest of those trigrams, 0.085 to 0.1 ("deich"
- *   in 62,000 meadows: 5.3 ms; "tulp" in 248,000: 16 to 20), plus per meadow holding each other
- *   word's trigram 0.005 to 0.008, as the index skips through those lists to the rows the first
- *   one found ("sonnenschein cueillette", 64,000 and 290,000: 6.7 to 8.5 ms);
- * - reading a candidate from the table and checking it against the view: about 0.5;
- * - reading a row in storage order and checking it: 0.25 to 0.31, whether in the view or not
- *   (0.5 to 0.9 before migration 0009, when lat and lng were stored after the long texts);
- * - reading a row of the view from the GiST index, nearest the centre first: about 0.75.
- *
- * PGlite takes 1.2 to 2 times as long for each, so the choices are the same.
+ * What finding a text's matches in a map view costs, in microseconds per meadow: an entry of the
+ * trigram index's list read in full (the rarest trigram's) or skipped through (each other
+ * word's, as the index jumps to the rows the first list found); a candidate read from the table
+ * and checked against the view; a row read in storage order; a row of the view read from its
+ * GiST index. Fitted to EXPLAIN ANALYZE on PostgreSQL with the column order of migration 0009;
+ * PGlite is slower by a similar factor for each, so the choices hold on both (ADR 14).
  */
 const TRIGRAM_LIST_COST = 0.1;
 const TRIGRAM_SKIP_COST = 0.008;
 const TRIGRAM_ROW_COST = 0.5;
 const TABLE_ROW_COST = 0.3;
 const INDEX_ROW_COST = 0.75;
-/**
- * An entry of the GiST index's bitmap of a view: 0.3 to 0.4 µs where a candidate read from the
- * table took about 2 (PostgreSQL at 100,000 meadows, this session's slower machine).
- */
+/** An entry of the GiST index's bitmap of a view: a fraction of a candidate's read (ADR 14). */
 const VIEW_BITMAP_COST = 0.1;
 /**
- * A word looked up by all of its trigrams: the lists of its other trigrams are about four times
- * as long as its rarest's ("sonnenschein": 26 to 32 ms, against 6 for "nsc" alone).
+ * A word looked up by all of its trigrams: the lists of its other trigrams are taken to be about
+ * four times as long as its rarest's (ADR 14).
  */
 const OTHER_TRIGRAM_LISTS = 4;
 
@@ -105,11 +93,9 @@ export function readsTableOrder({ matches, inView, all, pins }: TextPlanInput): 
  * fewer), whatever the size of the table. The trigram index costs its bitmap, which grows with
  * the meadows holding each word's rarest trigram (`lookups`), so with the table, plus the
  * candidates read until enough of them match and lie in the view. So a view holding most
- * meadows is read in storage order for a word in one meadow of fifteen at 1,000,000 meadows
- * (a bitmap of 62,000 entries, 5 to 6 ms, against about 5,000 rows, 1.5), and a view holding a
- * twentieth of them asks the trigram index for a pair of words: around Bordeaux, the GiST index
- * read 26,000 rows for 500 holding "sonnenschein cueillette" (42 ms on PGlite), where the
- * bitmap of the pair's two rarest trigrams takes 7 to 9.
+ * meadows is read in storage order for a fairly common word, and a view holding a small share
+ * of them asks the trigram index for a pair of words, rather than read many of its rows to meet
+ * enough matches (ADR 14).
  */
 export function readsTextFirst(input: TextPlanInput & TrigramPlanInput): boolean {
   if (input.lookups.length === 0) return false;
@@ -157,11 +143,9 @@ function bitmapCost(lookups: WordLookup[]): number {
 export const AREA_GRID_LEVEL = 6;
 const MAX_AREA_CELLS = 256;
 /**
- * Scanning the index for one cell, and looking up each word's key there, in µs. A pair of words
- * in the 66 cells around Bordeaux at 1,000,000 meadows took 2.5 to 3.6 ms on PostgreSQL for the
- * bitmap, of which about 0.75 for the lists. Measured view by view against the trigram index
- * (the same views, interleaved), a cell costs about 30 for a pair: below that, crowded views
- * went to this index and took longer than through the trigram index.
+ * Scanning the index for one cell, and looking up each word's key there, in µs: most of the
+ * bitmap's cost lies in the scans, not the lists. Set from views timed against the trigram
+ * index; a lower cell cost sent crowded views here, where they took longer (ADR 15).
  */
 const AREA_CELL_COST = 25;
 const AREA_KEY_COST = 5;
@@ -215,8 +199,7 @@ function areaCost({
  * What a read through the trigram index costs past its bitmap: its candidates read from the
  * table in storage order until enough of them match and lie in the view (`alone`), or, with the
  * GiST index's bitmap of the whole view ANDed in (`withView`), the view's entries and then only
- * the candidates inside it. A small view saves most of the table reads: at 100,000 meadows,
- * "églantines" in a view of 5,700 meadows took 13 to 16 ms alone, 3.7 to 4.4 with the view.
+ * the candidates inside it. A small view saves most of the table reads (ADR 14).
  */
 export function candidateCosts({
   matches,
@@ -259,10 +242,10 @@ export function looksUpByRarestTrigram({ matches, wordMatches }: RarestTrigram):
  *   (the trigram index, or a word along the sort order's index, stopping after a page).
  * - "common-word": no radius and a text in at least one meadow of COMMON_WORD_SHARE: as
  *   "planner", PostgreSQL walks the sort order's index, but each entry is checked with strpos
- *   (containsWord), a third cheaper than LIKE, which only serves the trigram index. That index
+ *   (containsWord), cheaper than LIKE, which only serves the trigram index. That index
  *   would read a list of at least 2% of the table and sort it, where the walk reads about 50
- *   entries for each of a page's rows, or more where the word clusters along the order:
- *   "pluktuin" is only in names, and by name its first matches follow 17,711 others.
+ *   entries for each of a page's rows, or more where the word clusters along the order, as a
+ *   word found only in names does sorted by name (ADR 28).
  * - "nearest": a radius, sorted by distance: rows come nearest first from the GiST index (KNN)
  *   and stop at the page and at the count cap (bitmap scans off, or the planner would collect
  *   every row in the radius first).
@@ -308,8 +291,7 @@ export function textSearchPlan({
 /**
  * What reading one row along a sort order's index costs, relative to reading one row of a radius
  * (a bitmap scan of the GiST index, then the table), when that index covers the filters
- * (migration 0008) and the walk reads no table rows. Measured at 1,000,000 meadows: ~0.3 µs an
- * index entry against 3–5 µs a radius row.
+ * (migration 0008) and the walk reads no table rows (ADR 28).
  */
 const COVERED_ROW_COST = 0.125;
 
@@ -344,13 +326,12 @@ const SURELY_MANY = 4;
 /**
  * How many matches a filtered view reads, at most, before it shows clusters: as many as it may
  * show as pins, or CLUSTER_SAMPLE when it surely holds far more. Each match costs about the
- * same to find, so half as many halve the work: at 1,000,000 meadows a pair of words took 17 to
- * 20 ms (p50) with 500 and 7 to 9 with 250. The clusters then show where the first 250 lie, and
- * the map says "250+ meadows in view". Only reads in storage order (the table's or the trigram
- * index's) take fewer: their matches lie all over the view. The GiST index reads nearest the
- * centre first, and 250 would cover a smaller middle of the view than 500 do. An estimate four
- * times too high is rare; then the view shows clusters where it might have shown 251 to 500
- * pins, and one zoom step closer shows them.
+ * same to find, so half as many halve the work (ADR 10). The clusters then show where the first
+ * 250 lie, and the map says "250+ meadows in view". Only reads in storage order (the table's or
+ * the trigram index's) take fewer: their matches lie all over the view. The GiST index reads
+ * nearest the centre first, and 250 would cover a smaller middle of the view than 500 do. An
+ * estimate four times too high is rare; then the view shows clusters where it might have shown
+ * 251 to 500 pins, and one zoom step closer shows them.
  */
 export function matchesToRead(limit: number, expectedInView: number): number {
   return expectedInView > SURELY_MANY * limit ? Math.min(limit, CLUSTER_SAMPLE) : limit;

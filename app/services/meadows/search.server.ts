@@ -32,10 +32,8 @@ export const DEFAULT_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 100;
 /**
  * Counting stops here: "200+ meadows" helps as much as the exact figure, and counting costs time
- * in proportion to how far it counts: a common word is found in about one meadow in four, so
- * 200 matches are about 800 rows read (measured: 1,000 matches of a common word took 5 ms at any
- * table size, 10,000 took 20–90 ms), and within a radius each row comes one by one from the GiST
- * index (1,000 matches within 25 km took 10–20 ms). `hasNextPage` tells whether more pages follow.
+ * in proportion to how far it counts, most of all within a radius, where each row comes one by
+ * one from the GiST index (ADR 28). `hasNextPage` tells whether more pages follow.
  */
 export const SEARCH_COUNT_CAP = 200;
 

@@ -13,11 +13,9 @@ import {
  * How many meadows hold some words, estimated from a sample of the stored search texts kept in
  * memory. The map and the search choose their plans by such estimates (readsTextFirst,
  * planSearch). PostgreSQL's own estimate for `search_text like '%word%'` comes from the 100
- * values of the column's histogram, so it changed by up to three times with each ANALYZE: "sonnenschein
- * cueillette" was estimated at 5,300, 19,000 and 10,400 meadows in three runs (18,900 hold it),
- * and with it the plan and the p95 of the filtered map at 1,000,000 meadows (22 to 42 ms). A
- * sample of 10,000 texts finds a pair in one meadow of fifty about 200 times, and is the same
- * sample every time (REPEATABLE).
+ * values of the column's histogram, so it moved with each ANALYZE, and the plans with it
+ * (ADR 13). A sample of 10,000 texts finds a pair in one meadow of fifty about 200 times, and is
+ * the same sample every time (REPEATABLE).
  */
 
 /** Texts read: a word in one meadow of a thousand turns up about ten times. */
@@ -36,7 +34,7 @@ interface TextSample {
   trigramHits: Map<string, number>;
   /**
    * Estimates already made from this sample, by their folded words: the map asks again on every
-   * pan, and counting 10,000 texts takes about a millisecond.
+   * pan, and each count reads all 10,000 texts.
    */
   estimates: Map<string, number>;
 }

@@ -51,14 +51,14 @@ export function estimateFromSample(texts: readonly string[], total: number, word
 const TRIGRAM = /^[\p{L}\p{N}]{3}$/u;
 
 /**
- * Trigrams are counted in 2,000 texts of the sample (every fifth of 10,000), about 0.4 ms a
- * trigram. They pick the cheapest list to read, where a trigram in one meadow of a hundred still
- * turns up about twenty times.
+ * Trigrams are counted in 2,000 texts of the sample (every fifth of 10,000), so each count stays
+ * short (ADR 14). They pick the cheapest list to read, where a trigram in one meadow of a
+ * hundred still turns up about twenty times.
  */
 const TRIGRAM_TEXTS = 2_000;
 /**
- * Words and trigrams one request may count that no earlier request has: a visitor's 100
- * characters could otherwise cost 40 ms of counting. Past it, what was counted before serves.
+ * Words and trigrams one request may count that no earlier request has, so a long text cannot
+ * make one request count for long (ADR 14). Past it, what was counted before serves.
  */
 export const NEW_TRIGRAMS_PER_TEXT = 24;
 /** Counts kept per sample; past this many the counts start again, so visitors cannot grow it. */

@@ -209,7 +209,7 @@ export async function viewportMeadows(
       ? sql`order by point(m.lng, m.lat) <-> point(${centre.lng}::float8, ${centre.lat}::float8)`
       : sql``;
   // One statement answers with the pins or the clusters, counted in SQL: the rows behind the
-  // clusters need not travel (on PGlite each row returned costs several µs).
+  // clusters need not travel (on PGlite each row returned costs time, see queryManyRows).
   const cell = clusterCellSize(zoom);
   const rows = await read<PointRow & { count: number | null; cx: number; cy: number }>(
     db,
