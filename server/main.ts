@@ -31,6 +31,8 @@ import { startImageSweep } from "./image-sweep";
 import { createMetrics, isMetricsToken } from "./metrics";
 import { createReadRouting, type ReadRouting } from "./read-replica";
 import { answerUnavailable } from "./unavailable";
+import { requestIdOf } from "./request-id";
+import { imageProcessingLoad } from "../app/services/images";
 import { createRequestLog, safePath } from "./request-log";
 import { exitOnUncaughtErrors } from "./exit-on-crash";
 
@@ -176,6 +178,8 @@ function createHttpServer(
     const context = new RouterContextProvider();
     context.set(appContext, {
       ...services,
+      // Every line a loader or action logs carries the request's id.
+      logger: logger.child({ requestId: req.id }),
       db: readRouting.databaseFor(req),
       buildId: await currentBuildId(),
     });
@@ -200,7 +204,10 @@ function createHttpServer(
 
   // Pages and JSON are compressed as they stream; built assets come precompressed from the build.
   const compress = compression() as unknown as Middleware;
-  const metrics = createMetrics();
+  const metrics = createMetrics({
+    pool: database.poolStats?.bind(database),
+    imageQueue: imageProcessingLoad,
+  });
   const storesAnswer = async () => {
     const [databaseUp, redisUp] = await Promise.all([
       database.ping(),
@@ -278,6 +285,7 @@ function createHttpServer(
       answerPlainly(res, method);
       return;
     }
+    routes.set(res, method.route);
     await new Promise<void>((resolve) => compress(req, res, resolve));
     // A post from APP_URL is built on APP_URL, so React Router's own Origin check agrees with ours.
     const origin = new URL(
@@ -289,16 +297,21 @@ function createHttpServer(
   };
 
   const logRequest = createRequestLog(logger);
+  /** The route a request went to, for its latency by route. */
+  const routes = new WeakMap<ServerResponse, string>();
   const server = createServer((req, res) => {
     const started = process.hrtime.bigint();
+    req.id = requestIdOf(req, proxies);
+    res.setHeader("X-Request-Id", req.id);
     logRequest(req, res);
     res.on("close", () => {
-      metrics.observe(req.method, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      metrics.observe(req.method, res.statusCode, seconds, routes.get(res));
     });
     setSecurityHeaders(res);
     const run = () => {
       handle(req, res).catch((error: unknown) => {
-        logger.error({ err: error }, "request failed");
+        logger.error({ err: error, requestId: req.id }, "request failed");
         if (!res.headersSent) {
           res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
           res.end("Internal Server Error\n");

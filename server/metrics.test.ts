@@ -32,6 +32,33 @@ describe("metrics", () => {
     expect(metrics.contentType).toBe("text/plain; version=0.0.4; charset=utf-8");
   });
 
+  it("times answers by route, and shows the database pool and the image queue", async () => {
+    const metrics = createMetrics({
+      pool: () => ({ total: 7, idle: 3, waiting: 2 }),
+      imageQueue: () => ({ active: 2, waiting: 5 }),
+    });
+    metrics.observe("GET", 200, 0.02, "routes/meadows/list");
+    metrics.observe("GET", 200, 0.3, "routes/meadows/list");
+    metrics.observe("GET", 304, 0.001);
+    const text = await metrics.render({ database: true });
+    expect(
+      sample(text, 'plukweide_route_duration_seconds_count{route="routes/meadows/list"}'),
+    ).toBe(2);
+    expect(
+      sample(
+        text,
+        'plukweide_route_duration_seconds_bucket{le="0.025",route="routes/meadows/list"}',
+      ),
+    ).toBe(1);
+    expect(sample(text, 'plukweide_database_pool_connections{state="used"}')).toBe(4);
+    expect(sample(text, 'plukweide_database_pool_connections{state="idle"}')).toBe(3);
+    expect(sample(text, 'plukweide_database_pool_connections{state="waiting"}')).toBe(2);
+    expect(sample(text, 'plukweide_image_jobs{state="processing"}')).toBe(2);
+    expect(sample(text, 'plukweide_image_jobs{state="waiting"}')).toBe(5);
+    // Without a pool (the embedded database) there is no pool gauge.
+    expect(await createMetrics().render({ database: true })).not.toContain("pool_connections");
+  });
+
   it("says which store does not answer", async () => {
     const text = await createMetrics().render({ database: false, redis: true });
     expect(sample(text, "plukweide_database_up")).toBe(0);

@@ -18,7 +18,14 @@ export interface StoreHealth {
   redis?: boolean;
 }
 
-export function createMetrics() {
+export interface MetricSources {
+  /** The PostgreSQL pool's connections; absent on the embedded database. */
+  pool?: () => { total: number; idle: number; waiting: number };
+  /** Image jobs processing and waiting their turn (app/services/images.ts). */
+  imageQueue?: () => { active: number; waiting: number };
+}
+
+export function createMetrics(sources: MetricSources = {}) {
   // A registry per app rather than prom-client's global one, so tests can make several.
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -34,6 +41,41 @@ export function createMetrics() {
     buckets: DURATION_BUCKETS,
     registers: [registry],
   });
+  const routeDurations = new Histogram({
+    name: "plukweide_route_duration_seconds",
+    help: "Time from request to the end of the answer, by the route that answered it.",
+    labelNames: ["route"] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  const { pool, imageQueue } = sources;
+  if (pool) {
+    new Gauge({
+      name: "plukweide_database_pool_connections",
+      help: "The database pool's connections, by state: in use, idle, and requests waiting for one.",
+      labelNames: ["state"] as const,
+      registers: [registry],
+      collect() {
+        const { total, idle, waiting } = pool();
+        this.set({ state: "used" }, total - idle);
+        this.set({ state: "idle" }, idle);
+        this.set({ state: "waiting" }, waiting);
+      },
+    });
+  }
+  if (imageQueue) {
+    new Gauge({
+      name: "plukweide_image_jobs",
+      help: "Uploaded images being processed, and waiting their turn.",
+      labelNames: ["state"] as const,
+      registers: [registry],
+      collect() {
+        const { active, waiting } = imageQueue();
+        this.set({ state: "processing" }, active);
+        this.set({ state: "waiting" }, waiting);
+      },
+    });
+  }
   const databaseUp = new Gauge({
     name: "plukweide_database_up",
     help: "Whether the database answered just now.",
@@ -46,11 +88,13 @@ export function createMetrics() {
     /** The Content-Type of what `render` returns. */
     contentType: registry.contentType,
 
-    /** Counts one answered request. */
-    observe(method: string | undefined, status: number, seconds: number) {
+    /** Counts one answered request; `route` is the route id when the router answered it. */
+    observe(method: string | undefined, status: number, seconds: number, route?: string) {
       const name = method && METHODS.has(method) ? method : "other";
       requests.inc({ method: name, status: String(Math.trunc(status)) });
       durations.observe(seconds);
+      // Route ids come from the build's own manifest, never from the request: a bounded set.
+      if (route !== undefined) routeDurations.observe({ route }, seconds);
     },
 
     async render(health: StoreHealth): Promise<string> {

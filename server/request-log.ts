@@ -11,6 +11,7 @@ export function safePath(url: string | undefined): string {
 /** What a request's line says: never headers, cookies, query strings or bodies. */
 function requestLine(req: IncomingMessage, res: ServerResponse, done: { responseTime: number }) {
   return {
+    requestId: req.id,
     method: req.method,
     path: safePath(req.url),
     status: res.statusCode,

@@ -26,17 +26,17 @@ const build = {
 const check = createMethodCheck(build);
 
 describe("createMethodCheck", () => {
-  it("hands the router what its routes take", () => {
-    expect(check("GET", "/")).toEqual({ kind: "router" });
-    expect(check("HEAD", "/about")).toEqual({ kind: "router" });
-    expect(check("POST", "/login")).toEqual({ kind: "router" });
-    expect(check("POST", "/resources/locale")).toEqual({ kind: "router" });
-    expect(check("GET", "/api/feed")).toEqual({ kind: "router" });
+  it("hands the router what its routes take, naming the route that answers", () => {
+    expect(check("GET", "/")).toEqual({ kind: "router", route: "home" });
+    expect(check("HEAD", "/about")).toEqual({ kind: "router", route: "about" });
+    expect(check("POST", "/login")).toEqual({ kind: "router", route: "login" });
+    expect(check("POST", "/resources/locale")).toEqual({ kind: "router", route: "locale" });
+    expect(check("GET", "/api/feed")).toEqual({ kind: "router", route: "feed" });
     // Single-fetch data requests ask about the page they name.
-    expect(check("POST", "/login.data")).toEqual({ kind: "router" });
-    expect(check("GET", "/_.data")).toEqual({ kind: "router" });
+    expect(check("POST", "/login.data")).toEqual({ kind: "router", route: "login" });
+    expect(check("GET", "/_.data")).toEqual({ kind: "router", route: "home" });
     // The catch-all answers GET with the 404 page.
-    expect(check("GET", "/nowhere")).toEqual({ kind: "router" });
+    expect(check("GET", "/nowhere")).toEqual({ kind: "router", route: "missing" });
   });
 
   it("answers a method a route does not take with 405 and the route's Allow", () => {

@@ -11,7 +11,7 @@ const ROUTER_METHODS = new Set(["GET", "HEAD", "POST"]);
 const LINE_BREAK = /[\n\r\u2028\u2029]/;
 
 export type MethodCheck =
-  | { kind: "router" }
+  | { kind: "router"; route: string }
   | { kind: "not-found" }
   | { kind: "options"; allow: string }
   | { kind: "not-allowed"; allow: string };
@@ -48,7 +48,9 @@ export function createMethodCheck(build: ServerBuild) {
     }
     const allow = methods.join(", ");
     if (method === "OPTIONS") return { kind: "options", allow };
-    if (ROUTER_METHODS.has(method) && methods.includes(method)) return { kind: "router" };
+    if (ROUTER_METHODS.has(method) && methods.includes(method)) {
+      return { kind: "router", route: leaf };
+    }
     return { kind: "not-allowed", allow };
   };
 }

@@ -16,6 +16,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Answers whether the database responds within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<boolean>;
+  /** PostgreSQL's pool of connections, for metrics; the embedded database has none. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /**
    * What autovacuum does on a PostgreSQL server: VACUUM (ANALYZE) of every table, so the planner
    * knows how many rows there are and index-only scans can skip the table. PGlite runs no
@@ -179,6 +181,11 @@ export async function openPostgres(
   return {
     db,
     kind: "postgres",
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async migrate() {
       const client = await pool.connect();
       try {

@@ -114,7 +114,12 @@ export function createLimiter(slots: number) {
   };
 }
 
-const limiter = createLimiter(MAX_CONCURRENT_IMAGE_JOBS);
+// One queue per process: the server's own code (its metrics) and the app's build each load this
+// module, and must see the same queue.
+const QUEUE = Symbol.for("plukweide.imageQueue");
+const limiter: ReturnType<typeof createLimiter> = ((globalThis as Record<symbol, unknown>)[
+  QUEUE
+] ??= createLimiter(MAX_CONCURRENT_IMAGE_JOBS)) as ReturnType<typeof createLimiter>;
 
 /** Jobs running and waiting, for metrics and tests. */
 export const imageProcessingLoad = limiter.load;

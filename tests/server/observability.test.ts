@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnApp, type AppProcess } from "../support/app-process";
+
+/**
+ * What an operator follows a request by: its id in the answer and in every line it logged, and
+ * its route's latency in /metrics beside the image queue.
+ */
+
+const TOKEN = "metrics-token-for-the-observability-test";
+
+describe("request ids and route metrics", () => {
+  let app: AppProcess;
+
+  beforeAll(async () => {
+    app = await spawnApp({ METRICS_TOKEN: TOKEN, LOG_LEVEL: "info" }).ready;
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("answers with a request id that its log line carries", async () => {
+    const first = await fetch(`${app.url}/about`);
+    const second = await fetch(`${app.url}/about`);
+    const ids = [first.headers.get("x-request-id"), second.headers.get("x-request-id")];
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).not.toBe(ids[0]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = app.logLines().filter((line) => line.msg === "request");
+    for (const id of ids) {
+      expect(lines.filter((line) => line.requestId === id)).toHaveLength(1);
+    }
+  });
+
+  it("takes the id of a trusted proxy, and only a well-formed one", async () => {
+    // spawnApp trusts 127.0.0.1 as a proxy (TRUSTED_PROXIES), as behind nginx.
+    const forwarded = "0123456789abcdef0123456789abcdef";
+    const kept = await fetch(`${app.url}/about`, { headers: { "x-request-id": forwarded } });
+    expect(kept.headers.get("x-request-id")).toBe(forwarded);
+    const odd = await fetch(`${app.url}/about`, { headers: { "x-request-id": "<script>" } });
+    expect(odd.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("times each route in /metrics and shows the image queue", async () => {
+    const page = await fetch(`${app.url}/meadows`);
+    expect(page.status).toBe(200);
+    // Counted once the answer has ended.
+    await page.text();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const text = await (
+      await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    ).text();
+    expect(text).toMatch(
+      /\nplukweide_route_duration_seconds_count\{route="[^"]*meadows[^"]*"\} [1-9]/,
+    );
+    expect(text).toContain('\nplukweide_image_jobs{state="processing"} 0\n');
+    expect(text).toContain('\nplukweide_image_jobs{state="waiting"} 0\n');
+  });
+});
