@@ -1,4 +1,4 @@
-// `npm run backup [FILE]`: one archive of the embedded database and the uploads (ADR 23). While the
+// `npm run backup [FILE]`: one archive of the embedded database and the uploads (ADR 24). While the
 // app runs, it makes the archive and hands it over on its local socket; when no app runs, this
 // script opens the data directory itself. FILE defaults to plukweide-backup-<time>.tar.gz here.
 import "./resolve-ts.ts";

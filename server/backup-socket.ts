@@ -8,7 +8,7 @@ import { packBackup, stageBackup } from "../app/services/backup.server";
 
 /*
  * `npm run backup` asks the running app for the archive, as only the app may open the embedded
- * database (ADR 23). It asks on a Unix socket in a folder of DATA_DIR that only the app's user can
+ * database (ADR 24). It asks on a Unix socket in a folder of DATA_DIR that only the app's user can
  * enter: nothing reaches it over the network, and no page or route leads to it.
  */
 
@@ -76,6 +76,7 @@ export async function startBackupSocket(
       logger.info(
         {
           files: staged.manifest.files.length,
+          dumpMs: staged.dumpMs,
           durationMs: Math.round(performance.now() - started),
         },
         "backup made",

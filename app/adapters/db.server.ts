@@ -24,7 +24,7 @@ export interface DatabaseHandle {
   maintain(): Promise<void>;
   /**
    * The embedded database's data directory as an uncompressed tar, taken between two queries, so
-   * it is a consistent picture of every committed transaction (ADR 23). Absent on PostgreSQL.
+   * it is a consistent picture of every committed transaction (ADR 24). Absent on PostgreSQL.
    */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;

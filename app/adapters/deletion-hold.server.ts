@@ -3,7 +3,7 @@ import path from "node:path";
 /*
  * A backup of the embedded setup copies the database first and the upload folder after it. A
  * photo deleted in between would leave the copied database with a row whose files were never
- * copied, so while a backup runs, this process's disk storage waits before it deletes (ADR 23).
+ * copied, so while a backup runs, this process's disk storage waits before it deletes (ADR 24).
  * Only one process writes an embedded setup's folders, so holding its own deletions is enough.
  */
 

@@ -19,7 +19,7 @@ import * as tar from "tar";
 import { holdDeletions } from "../adapters/deletion-hold.server";
 
 /*
- * One archive of an embedded setup (ADR 23): a gzipped tar holding
+ * One archive of an embedded setup (ADR 24): a gzipped tar holding
  *   manifest.json  what the archive holds, with every file's size and SHA-256
  *   db.tar         PGlite's own dump of its data directory
  *   uploads/…      the disk storage's files, keys as paths
@@ -65,6 +65,8 @@ export interface BackupSource {
 export interface StagedBackup {
   dir: string;
   manifest: BackupManifest;
+  /** How long the database's dump took: the time queries waited. */
+  dumpMs: number;
   remove(): Promise<void>;
 }
 
@@ -79,8 +81,11 @@ export async function stageBackup(source: BackupSource): Promise<StagedBackup> {
   const remove = () => rm(dir, { recursive: true, force: true });
   try {
     const release = holdDeletions(source.uploadsDir);
+    let dumpMs: number;
     try {
+      const dumpStarted = performance.now();
       const dump = await source.dumpDataDir();
+      dumpMs = Math.round(performance.now() - dumpStarted);
       await writeFile(path.join(dir, DATABASE_DUMP), new Uint8Array(await dump.arrayBuffer()));
       await linkTree(source.uploadsDir, path.join(dir, UPLOADS));
     } finally {
@@ -104,7 +109,7 @@ export async function stageBackup(source: BackupSource): Promise<StagedBackup> {
       files,
     };
     await writeFile(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-    return { dir, manifest, remove };
+    return { dir, manifest, dumpMs, remove };
   } catch (error) {
     await remove();
     throw error;
