@@ -28,6 +28,7 @@ import { checkRequest } from "./request-guard";
 import { createStaticFiles } from "./static-files";
 import { startDatabaseMaintenance } from "./database-maintenance";
 import { startImageSweep } from "./image-sweep";
+import { startBackupSocket } from "./backup-socket";
 import { createMetrics, isMetricsToken } from "./metrics";
 import { createReadRouting, type ReadRouting } from "./read-replica";
 import { answerUnavailable } from "./unavailable";
@@ -76,6 +77,7 @@ export async function startServer(options: StartOptions) {
   const maintenance = startDatabaseMaintenance(database, logger);
   // Stored files no row refers to (photos, avatars): removed after start, then hourly.
   const imageSweep = startImageSweep(database.db, createStorage(config), logger);
+  const backupSocket = await startBackupSocket(config, database, logger);
 
   const readRouting = createReadRouting(database.db, replica, logger);
   const server = createHttpServer({ config, logger, database, readRouting, redis, ...options });
@@ -92,6 +94,7 @@ export async function startServer(options: StartOptions) {
       maintenance
         .stop()
         .then(() => imageSweep.stop())
+        .then(() => backupSocket?.stop())
         .then(() => redis?.close())
         .then(() => readRouting.stop())
         .then(() => replica?.close())

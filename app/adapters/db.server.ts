@@ -24,6 +24,11 @@ export interface DatabaseHandle {
    * autovacuum; on PostgreSQL this does nothing.
    */
   maintain(): Promise<void>;
+  /**
+   * The embedded database's data directory as an uncompressed tar, taken between two queries, so
+   * it is a consistent picture of every committed transaction (ADR 31). Absent on PostgreSQL.
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -50,7 +55,10 @@ export function migrationsFolder(): string {
  * PGlite: one process owns the data directory. A lock file with the owner's pid stops a second
  * process from opening (and corrupting) the same files.
  */
-export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+export async function openPglite(
+  dataDir: string | undefined,
+  options: { loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle> {
   let lockFile: string | undefined;
   if (dataDir !== undefined) {
     mkdirSync(dataDir, { recursive: true });
@@ -80,6 +88,8 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
     client = await PGlite.create({
       dataDir,
       extensions: { cube, earthdistance, pg_trgm, unaccent },
+      // A restore (app/services/backup.server.ts) fills a new data directory from a backup's tar.
+      loadDataDir: options.loadDataDir,
     });
   } catch (error) {
     if (lockFile) rmSync(lockFile, { force: true });
@@ -105,6 +115,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
     async maintain() {
       if (!closed) await client.exec("vacuum (analyze)");
     },
+    dumpDataDir: () => client.dumpDataDir("none"),
     async close() {
       if (closed) return;
       closed = true;

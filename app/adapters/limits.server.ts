@@ -127,7 +127,7 @@ function result(count: number, started: number, rule: LimitRule, at: number): Li
 }
 
 /**
- * Redis's counters while Redis answers, the database's while it does not (ADR 24): a Redis
+ * Redis's counters while Redis answers, the database's while it does not (ADR 27): a Redis
  * outage must neither open sign-in to guessing nor lock everyone out. Counts made during the
  * outage stay in the database; each window is short, so the two sets of counts part soon.
  */

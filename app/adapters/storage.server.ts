@@ -5,6 +5,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type * as S3Sdk from "@aws-sdk/client-s3";
 import type { Config } from "../env.server";
+import { deletionsAllowed } from "./deletion-hold.server";
 
 /**
  * Where uploaded images live. Keys name immutable content (the image pipeline derives them from a
@@ -153,6 +154,7 @@ export function createDiskStorage(dir: string): ObjectStorage {
 
     async delete(keys) {
       const files = keys.map(fileFor);
+      await deletionsAllowed(root);
       for (const file of files) {
         try {
           await unlink(file);
