@@ -8,6 +8,7 @@ export default tseslint.config(
   {
     ignores: [
       "build/",
+      "bench/floor/build/",
       "data/",
       ".react-router/",
       "node_modules/",
