@@ -17,7 +17,7 @@ const chromePath =
 /**
  * A server that just started compresses its built files in the background (server/static-files.ts)
  * and serves them uncompressed until then; Lighthouse's simulated network would count those bytes.
- * Measure the steady state a visitor meets: wait until every script the pages load comes
+ * Measure the steady state a visitor meets: wait until every script and stylesheet the pages load comes
  * compressed.
  */
 async function untilWarm() {
@@ -25,7 +25,7 @@ async function untilWarm() {
   for (const page of paths) {
     const html = await (await fetch(`${base}${page}`)).text();
     for (const [, href] of html.matchAll(
-      /<(?:link|script)[^>]+(?:href|src)="(\/assets\/[^"]+\.js)"/g,
+      /<(?:link|script)[^>]+(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g,
     )) {
       if (href) assets.add(href);
     }
