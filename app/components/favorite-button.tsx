@@ -104,14 +104,8 @@ export function FavoriteButton({
             )
       }
     >
-      {heartOutline ? (
-        <svg
-          viewBox="0 0 24 24"
-          fill={pressed ? "currentColor" : "none"}
-          aria-hidden="true"
-          focusable="false"
-          className="size-5 shrink-0"
-        >
+      {heartOutline && variant === "icon" ? (
+        <svg viewBox="0 0 24 24" fill={pressed ? "currentColor" : "none"} aria-hidden="true">
           <use href={heartOutline} />
         </svg>
       ) : (

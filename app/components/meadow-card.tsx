@@ -147,11 +147,7 @@ export function MeadowCard({
         ) : (
           <MeadowDrawing seed={meadow.id} partsId={shared.drawingId} />
         )}
-        {meadow.isDemo ? (
-          <span className="absolute top-2 left-2 rounded-full bg-background/90 px-2.5 py-0.5 text-xs font-medium text-foreground shadow-xs">
-            {shared.exampleLabel}
-          </span>
-        ) : null}
+        {meadow.isDemo ? <span className="meadow-card-badge">{shared.exampleLabel}</span> : null}
       </div>
       <div className="meadow-card-text">
         <Heading>
@@ -159,16 +155,14 @@ export function MeadowCard({
             {meadow.name}
           </Link>
         </Heading>
-        <p className="text-sm text-muted-foreground">
-          {`${meadow.city}, ${countryName(meadow.country, lang)}`}
-        </p>
+        <p>{`${meadow.city}, ${countryName(meadow.country, lang)}`}</p>
         <div className="meadow-card-facts">
-          <p className="min-w-0 font-medium text-primary">
+          <p>
             <span className="sr-only">{`${shared.priceLabel}: `}</span>
             <span data-price>{meadow.priceText}</span>
           </p>
           {distanceKm !== undefined ? (
-            <p className="shrink-0 text-muted-foreground" data-distance-km={distanceKm}>
+            <p data-distance-km={distanceKm}>
               {shared.distanceAway(formatDistance(distanceKm, lang))}
             </p>
           ) : null}
@@ -206,13 +200,14 @@ function randomFrom(seed: string) {
   };
 }
 
+/** Classes of app.css, each a flower colour for light and dark. */
 const FLOWER_COLOURS = [
-  "fill-pink-400 dark:fill-pink-300/80",
-  "fill-amber-300 dark:fill-amber-200/80",
-  "fill-violet-400 dark:fill-violet-300/80",
-  "fill-rose-400 dark:fill-rose-300/80",
-  "fill-orange-300 dark:fill-orange-200/80",
-  "fill-sky-300 dark:fill-sky-200/80",
+  "flowers-pink",
+  "flowers-amber",
+  "flowers-violet",
+  "flowers-rose",
+  "flowers-orange",
+  "flowers-sky",
 ];
 
 /** One decimal: a tenth of a unit of the 400-wide drawing is below a pixel of any card. */
@@ -297,13 +292,7 @@ function MeadowDrawingParts({ id }: { id: string }) {
 function MeadowDrawing({ seed, partsId }: { seed: string; partsId: string }) {
   const { palette, sunShift } = meadowLook(seed);
   return (
-    <svg
-      viewBox="0 0 400 300"
-      preserveAspectRatio="xMidYMid slice"
-      aria-hidden="true"
-      focusable="false"
-      className="size-full"
-    >
+    <svg viewBox="0 0 400 300" preserveAspectRatio="xMidYMid slice" aria-hidden="true">
       <use href={`#${partsId}s`} x={sunShift} />
       <use href={`#${partsId}h`} />
       <use href={`#${partsId}a`} className={palette[0]} />

@@ -107,8 +107,17 @@ describe.each(engines)("the meadows list on $name", (engine) => {
   });
 
   it("keeps a page of twenty cards within its HTML budget", async () => {
+    // As a browser's second page: its first brought the stylesheet inline (ADR 22).
+    const first = await fetch(`${app.url}/`);
+    await first.arrayBuffer();
+    const cookie = first.headers
+      .getSetCookie()
+      .map((header) => header.split(";")[0])
+      .join("; ");
+    expect(cookie).toContain("stylesheet=");
     for (const path of ["/meadows", "/nl/meadows?place=Utrecht&sort=distance"]) {
-      const html = await (await fetch(app.url + path)).text();
+      const html = await (await fetch(app.url + path, { headers: { cookie } })).text();
+      expect(html, path).toContain('rel="stylesheet"');
       expect(cardCount(html), path).toBe(20);
       expect(Buffer.byteLength(html), path).toBeLessThan(LIST_PAGE_HTML_BUDGET);
     }
