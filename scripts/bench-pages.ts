@@ -5,7 +5,8 @@
 // keeps the one named by BENCH_REUSE. Builds the floor app (bench/floor: a minimal React Router
 // page with 20 cards from memory), then loads each page with wrk at 10 and 50 connections for
 // BENCH_SECONDS (default 15) each, with `Accept-Encoding: br, gzip` as browsers send it: the floor,
-// a bare node:http page, then the app's pages. BENCH_PAGES=<words> measures only the pages whose
+// a bare node:http page, then the app's pages as a browser's later pages (with the stylesheet
+// cookie of ADR 22), and the list as a browser's first page. BENCH_PAGES=<words> measures only the pages whose
 // names contain one of the comma-separated words (the floor always). BENCH_CACHE=1 starts the app
 // with its anonymous page cache on (PAGE_CACHE_SECONDS). Reports requests/s, p50, p99, errors,
 // bytes per page (HTML and as sent) and the server process's CPU per request (from
@@ -189,21 +190,31 @@ async function serveBare(html: string): Promise<Served> {
 }
 
 /** Bytes of one answer: as sent with `encoding` (none: the HTML itself), and its status. */
-function fetchBytes(url: string, encoding?: string) {
-  return new Promise<{ status: number; bytes: number; body: string }>((resolve, reject) => {
-    const headers: Record<string, string> = encoding ? { "accept-encoding": encoding } : {};
-    const req = httpRequest(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        const body = Buffer.concat(chunks);
-        resolve({ status: res.statusCode ?? 0, bytes: body.length, body: body.toString("utf8") });
+function fetchBytes(url: string, encoding?: string, cookie?: string) {
+  return new Promise<{ status: number; bytes: number; body: string; setCookie: string[] }>(
+    (resolve, reject) => {
+      const headers: Record<string, string> = {
+        ...(encoding ? { "accept-encoding": encoding } : {}),
+        ...(cookie ? { cookie } : {}),
+      };
+      const req = httpRequest(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const body = Buffer.concat(chunks);
+          resolve({
+            status: res.statusCode ?? 0,
+            bytes: body.length,
+            body: body.toString("utf8"),
+            setCookie: res.headers["set-cookie"] ?? [],
+          });
+        });
+        res.on("error", reject);
       });
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
+      req.on("error", reject);
+      req.end();
+    },
+  );
 }
 
 function cpuTicks(pid: number): number {
@@ -217,6 +228,8 @@ interface Target {
   name: string;
   served: Served;
   paths: string[];
+  /** A Cookie header to send with every request. */
+  cookie?: string;
 }
 
 interface Result {
@@ -249,6 +262,7 @@ function wrk(target: Target, connections: number, seconds: number): string {
       "10s",
       "-H",
       `Accept-Encoding: ${ACCEPT_ENCODING}`,
+      ...(target.cookie ? ["-H", `Cookie: ${target.cookie}`] : []),
       "-s",
       luaScript(target.paths),
       target.served.base,
@@ -324,6 +338,11 @@ const floor = await serveFloor();
 const floorHtml = (await fetchBytes(`${floor.base}/`)).body;
 const bare = await serveBare(floorHtml);
 const app = await serveApp(database.url);
+// A browser's first page brings the stylesheet inline and sets a cookie; its later pages link
+// the cached file (ADR 22). Measured as those later pages, which most page views are.
+const returning = (await fetchBytes(`${app.base}/`)).setCookie
+  .map((header) => header.split(";")[0])
+  .join("; ");
 
 const wanted = (name: string) => !pageFilter || pageFilter.some((word) => name.includes(word));
 const targets: Target[] = [
@@ -338,7 +357,10 @@ const targets: Target[] = [
     { name: "/nl/meadows", paths: ["/nl/meadows"] },
   ]
     .filter((page) => wanted(page.name))
-    .map((page) => ({ ...page, served: app })),
+    .map((page) => ({ ...page, served: app, cookie: returning })),
+  ...(wanted("first page")
+    ? [{ name: "/meadows, a browser's first page", served: app, paths: ["/meadows"] }]
+    : []),
 ];
 
 const rows: string[] = [];
@@ -347,8 +369,8 @@ const floorRates = new Map<number, number>();
 try {
   for (const target of targets) {
     const first = target.paths[0] ?? "/";
-    const html = await fetchBytes(`${target.served.base}${first}`);
-    const sent = await fetchBytes(`${target.served.base}${first}`, ACCEPT_ENCODING);
+    const html = await fetchBytes(`${target.served.base}${first}`, undefined, target.cookie);
+    const sent = await fetchBytes(`${target.served.base}${first}`, ACCEPT_ENCODING, target.cookie);
     if (html.status !== 200) throw new Error(`${target.name}: ${first} answered ${html.status}`);
     const results: Result[] = [];
     for (const connections of CONNECTIONS) results.push(await measure(target, connections));
