@@ -35,6 +35,7 @@ export default tseslint.config(
   {
     ignores: [
       "build/",
+      "bench/floor/build/",
       "data/",
       ".react-router/",
       "node_modules/",

@@ -98,6 +98,10 @@ const rawSchema = z.object({
   METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, {
     message: "must be at least 16 characters",
   }),
+  PAGE_CACHE_SECONDS: optionalString.refine(
+    (value) => value === undefined || (/^\d+$/.test(value) && Number(value) <= 60),
+    { message: "must be a whole number of seconds from 0 to 60" },
+  ),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -134,6 +138,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Proxies whose X-Forwarded-* headers are believed: addresses and ranges. */
   trustedProxies: string[];
+  /** How long anonymous pages are kept and served again (ADR 26); 0: not at all. */
+  pageCacheSeconds: number;
 }
 
 /** A free OpenStreetMap-based vector style that needs no key; see DESIGN.md "Map". */
@@ -230,6 +236,7 @@ export function parseConfig(
     logLevel: raw.LOG_LEVEL,
     metricsToken: raw.METRICS_TOKEN,
     trustedProxies: raw.TRUSTED_PROXIES === undefined ? [] : proxyEntries(raw.TRUSTED_PROXIES),
+    pageCacheSeconds: raw.PAGE_CACHE_SECONDS === undefined ? 0 : Number(raw.PAGE_CACHE_SECONDS),
   };
 }
 

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   data,
@@ -11,12 +11,14 @@ import {
   ScrollRestoration,
   useLocation,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { appContext } from "./context";
 import { readColourMode, readLanguageCookie, takeToast } from "./cookies.server";
 import { getLocale, i18nextMiddleware } from "./i18n.server";
 import { getUser, sessionMiddleware } from "./session.server";
+import { stylesheetDelivery } from "./stylesheet.server";
 import { preferredLanguage, splitPrefix, type Language } from "./lib/i18n";
 import { useShellData, useLocalePath } from "./hooks/use-shell-data";
 import { SiteHeader } from "./components/site-header";
@@ -34,7 +36,8 @@ export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessio
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // Development links the stylesheet so Vite can hot-reload it; production inlines it (below).
+  // Development links the stylesheet so Vite can hot-reload it; production decides per browser
+  // (Layout, ADR 25).
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheetUrl }] : []),
 ];
 
@@ -60,9 +63,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? { id: sessionUser.id, name: sessionUser.name, avatarKey: sessionUser.avatarKey ?? null }
     : null;
   const { toast, clear } = await takeToast(request, config);
+  const stylesheet = await stylesheetDelivery(request, config, stylesheetUrl);
+  const headers = new Headers();
+  if (clear) headers.append("Set-Cookie", clear);
+  if (stylesheet.setCookie) headers.append("Set-Cookie", stylesheet.setCookie);
   return data(
-    { lang, prefix, colourMode, toast, origin: config.appUrl.origin, buildId, user },
-    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+    {
+      lang,
+      prefix,
+      colourMode,
+      toast,
+      origin: config.appUrl.origin,
+      buildId,
+      user,
+      stylesheet: stylesheet.delivery,
+    },
+    { headers },
   );
 }
 
@@ -71,6 +87,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const colourMode = useColourMode();
   const { t } = useTranslation();
   const nonce = useNonce();
+  // As the document came: a client-side navigation never swaps the stylesheet under the page.
+  const [stylesheet] = useState(useRouteLoaderData<typeof loader>("root")?.stylesheet ?? "inline");
   return (
     <html lang={lang} className={colourMode} suppressHydrationWarning>
       <head>
@@ -78,9 +96,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={colourMode === "system" ? "light dark" : colourMode} />
         <Meta />
-        {/* Inline: the first paint needs no second request (about 7 kB compressed). */}
-        {import.meta.env.PROD ? (
-          <style nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineStyles }} />
+        {import.meta.env.PROD && stylesheet === "linked" ? (
+          <link rel="stylesheet" href={stylesheetUrl} />
+        ) : null}
+        {/* Inline on a browser's first page: its first paint needs no second request. The file
+            comes while the browser is idle, for the pages after (ADR 25). */}
+        {import.meta.env.PROD && stylesheet === "inline" ? (
+          <>
+            <style nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineStyles }} />
+            <link rel="prefetch" href={stylesheetUrl} as="style" />
+          </>
         ) : null}
         <Links />
         <AlternateLinks />

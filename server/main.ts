@@ -36,6 +36,7 @@ import { requestIdOf } from "./request-id";
 import { imageProcessingLoad } from "../app/services/images";
 import { createRequestLog, safePath } from "./request-log";
 import { exitOnUncaughtErrors } from "./exit-on-crash";
+import { createPageCache, keepIfCacheable, withFreshNonce } from "./page-cache";
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -175,8 +176,18 @@ function createHttpServer(
     return check(method, pathname);
   };
   const proxies = createProxyTrust(config.trustedProxies);
+  const pageCache =
+    config.pageCacheSeconds > 0
+      ? createPageCache({ seconds: config.pageCacheSeconds, redisUrl: config.redisUrl, logger })
+      : undefined;
   /** Hands the request to React Router, with the address and origin the browser really used. */
-  const handleWithRouter = async (req: IncomingMessage, res: ServerResponse, origin: URL) => {
+  const handleWithRouter = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    origin: URL,
+    cacheKey?: string,
+  ) => {
+    const generation = pageCache?.generation() ?? 0;
     const request = createRequest(req, res, { protocol: origin.protocol, host: origin.host });
     const context = new RouterContextProvider();
     context.set(appContext, {
@@ -201,6 +212,9 @@ function createHttpServer(
       await response.body?.cancel().catch(() => {});
       answerUnavailable(res, new URL(request.url).pathname, req.method);
       return;
+    }
+    if (pageCache && cacheKey) {
+      response = await keepIfCacheable(pageCache, cacheKey, generation, response);
     }
     if (!res.destroyed) await sendResponse(res, response);
   };
@@ -289,14 +303,26 @@ function createHttpServer(
       return;
     }
     routes.set(res, method.route);
+    // Every write empties the page cache once it is done (ADR 26).
+    if (pageCache && req.method !== "GET" && req.method !== "HEAD") {
+      res.on("finish", () => pageCache.invalidate());
+    }
+    const cacheKey = pageCache?.keyOf(req, `${requestOrigin ?? ""}${req.url ?? "/"}`);
+    const cached = cacheKey ? pageCache?.get(cacheKey) : undefined;
     await new Promise<void>((resolve) => compress(req, res, resolve));
+    if (cached) {
+      const { headers, body } = withFreshNonce(cached);
+      res.setHeader("X-Page-Cache", "hit");
+      await sendResponse(res, new Response(body, { status: cached.status, headers }));
+      return;
+    }
     // A post from APP_URL is built on APP_URL, so React Router's own Origin check agrees with ours.
     const origin = new URL(
       req.headers.origin === config.appUrl.origin
         ? config.appUrl.origin
         : (requestOrigin ?? config.appUrl.origin),
     );
-    await handleWithRouter(req, res, origin);
+    await handleWithRouter(req, res, origin, cacheKey);
   };
 
   const logRequest = createRequestLog(logger);
@@ -334,6 +360,7 @@ function createHttpServer(
     );
   });
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
+  server.on("close", () => void pageCache?.close());
   server.on("clientError", (error, socket) => {
     // Unparseable requests (bad request line, oversized headers): answer 400 and move on.
     if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");

@@ -15,6 +15,12 @@ import {
 } from "~/lib/favorites";
 import { formatNumber } from "~/lib/format";
 
+/**
+ * Where a list puts one copy of the heart's outline (an element id, as `#id`): hearts inside
+ * then refer to it instead of each carrying the drawing.
+ */
+export const HeartOutline = createContext<string | null>(null);
+
 /** Names the list the hearts inside belong to, where a page lists a meadow twice. */
 export const FavoriteAnchorScope = createContext("");
 
@@ -75,6 +81,7 @@ export function FavoriteButton({
   }, [answer, fetcher.state, t]);
 
   const anchor = favoriteAnchor(meadowId, useContext(FavoriteAnchorScope));
+  const heartOutline = useContext(HeartOutline);
   const returnTo = `${location.pathname}${location.search}#${anchor}`;
   const pressed = user ? shown : false;
   const button = (
@@ -82,21 +89,28 @@ export function FavoriteButton({
       type="submit"
       aria-pressed={pressed}
       aria-label={variant === "icon" ? t("favorites.keepMeadow", { name: meadowName }) : undefined}
-      className={cn(
-        "inline-flex items-center justify-center transition-[background-color,color,transform] select-none motion-reduce:transition-none",
-        "focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-hidden",
-        "active:scale-95 motion-reduce:active:scale-100",
+      className={
+        // The round heart is on every card of a list: its utilities are one class (app.css).
         variant === "icon"
-          ? "size-11 rounded-full bg-background/90 text-primary shadow-sm ring-1 ring-border/70 backdrop-blur-sm hover:bg-background sm:size-10"
+          ? "heart-button"
           : cn(
+              "inline-flex items-center justify-center transition-[background-color,color,transform] select-none motion-reduce:transition-none",
+              "focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-hidden",
+              "active:scale-95 motion-reduce:active:scale-100",
               "h-11 gap-2 rounded-full border px-4 text-sm font-medium shadow-xs sm:h-10",
               pressed
                 ? "border-primary bg-primary text-primary-foreground hover:shadow-md"
                 : "border-input bg-background text-foreground hover:bg-accent hover:text-accent-foreground [&_svg]:text-primary",
-            ),
-      )}
+            )
+      }
     >
-      <HeartIcon filled={pressed} className="size-5 shrink-0" />
+      {heartOutline && variant === "icon" ? (
+        <svg viewBox="0 0 24 24" fill={pressed ? "currentColor" : "none"} aria-hidden="true">
+          <use href={heartOutline} />
+        </svg>
+      ) : (
+        <HeartIcon filled={pressed} className="size-5 shrink-0" />
+      )}
       {variant === "labelled" ? t("favorites.keep") : null}
     </button>
   );

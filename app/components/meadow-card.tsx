@@ -1,6 +1,8 @@
+import { createContext, useContext, useId, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { FavoriteButton } from "~/components/favorite-button";
+import { FavoriteButton, HeartOutline } from "~/components/favorite-button";
+import { HEART_PATH } from "~/components/ui/icons";
 import { useLocalePath, useShellData } from "~/hooks/use-shell-data";
 import { cn } from "~/lib/cn";
 import { countryName } from "~/lib/country-names";
@@ -44,7 +46,9 @@ export function cardData(meadow: MeadowCardMeadow & { distanceKm?: number }) {
     country: meadow.country,
     priceText: meadow.priceText,
     isDemo: meadow.isDemo,
-    distanceKm: meadow.distanceKm,
+    // To the metre: enough for anyone, and the page carries it twice for each card.
+    distanceKm:
+      meadow.distanceKm === undefined ? undefined : Math.round(meadow.distanceKm * 1000) / 1000,
     photo: meadow.photo ?? null,
   };
 }
@@ -58,10 +62,56 @@ export function formatDistance(km: number, lang: Language): string {
   });
 }
 
+/** What every card of a list shares: its words, the page's language, and its drawing's parts. */
+interface CardsShared {
+  lang: Language;
+  localePath: (path: string) => string;
+  exampleLabel: string;
+  priceLabel: string;
+  distanceAway: (distance: string) => string;
+  /** Prefix of the ids of the drawing's parts (MeadowDrawingParts), one set per list: sun
+   * (`s`), hills (`h`), two sets of flowers (`a`, `b`) and the hearts' outline (`v`). */
+  drawingId: string;
+}
+
+const CardsContext = createContext<CardsShared | null>(null);
+
+/**
+ * Around a list of MeadowCards: looks up their words once for all of them (a translation hook in
+ * every card costs more than the card), and puts the parts of their drawing in the page once, so
+ * each card refers to them instead of carrying a copy.
+ */
+export function MeadowCards({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { lang } = useShellData();
+  const localePath = useLocalePath();
+  const drawingId = `md${useId().replace(/[^\w-]/g, "")}`;
+  const shared = useMemo<CardsShared>(
+    () => ({
+      lang,
+      localePath,
+      exampleLabel: t("meadowList.example"),
+      priceLabel: t("meadow.price"),
+      distanceAway: (distance) => t("meadowList.distanceAway", { distance }),
+      drawingId,
+    }),
+    [t, lang, localePath, drawingId],
+  );
+  return (
+    <CardsContext value={shared}>
+      <HeartOutline value={`#${drawingId}v`}>
+        <MeadowDrawingParts id={drawingId} />
+        {children}
+      </HeartOutline>
+    </CardsContext>
+  );
+}
+
 /**
  * A meadow as a card: photo first, then name, place, price and (when the visitor gave a
  * location) how far it is. The whole card is one link to the meadow's page; the link is the
- * heading's, stretched over the card, so it is read out as the meadow's name only.
+ * heading's, stretched over the card, so it is read out as the meadow's name only. Inside
+ * MeadowCards.
  */
 export function MeadowCard({
   meadow,
@@ -74,20 +124,13 @@ export function MeadowCard({
   headingLevel?: 2 | 3;
   className?: string;
 }) {
-  const { t } = useTranslation();
-  const { lang } = useShellData();
-  const localePath = useLocalePath();
+  const shared = useContext(CardsContext);
+  if (!shared) throw new Error("MeadowCard belongs inside MeadowCards");
+  const { lang, localePath } = shared;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article
-      className={cn(
-        "group relative flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-card text-card-foreground shadow-xs",
-        "transition-[border-color,box-shadow] motion-reduce:transition-none hover:border-primary/60 hover:shadow-md",
-        "focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2 focus-within:ring-offset-background",
-        className,
-      )}
-    >
-      <div className="relative aspect-[16/9] overflow-hidden bg-accent sm:aspect-[4/3]">
+    <article className={cn("group meadow-card", className)}>
+      <div className="meadow-card-picture">
         {meadow.photo ? (
           <img
             src={meadow.photo.src}
@@ -102,35 +145,25 @@ export function MeadowCard({
             className="size-full object-cover transition-transform duration-300 motion-reduce:transition-none group-hover:scale-[1.02]"
           />
         ) : (
-          <MeadowIllustration seed={meadow.id} />
+          <MeadowDrawing seed={meadow.id} partsId={shared.drawingId} />
         )}
-        {meadow.isDemo ? (
-          <span className="absolute top-2 left-2 rounded-full bg-background/90 px-2.5 py-0.5 text-xs font-medium text-foreground shadow-xs">
-            {t("meadowList.example")}
-          </span>
-        ) : null}
+        {meadow.isDemo ? <span className="meadow-card-badge">{shared.exampleLabel}</span> : null}
       </div>
-      <div className="flex flex-1 flex-col gap-1 p-4">
-        <Heading className="text-base leading-snug font-semibold text-balance">
-          <Link
-            to={localePath(`/meadows/${meadow.id}`)}
-            prefetch="intent"
-            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
-          >
+      <div className="meadow-card-text">
+        <Heading>
+          <Link to={localePath(`/meadows/${meadow.id}`)} prefetch="intent">
             {meadow.name}
           </Link>
         </Heading>
-        <p className="text-sm text-muted-foreground">
-          {meadow.city}, {countryName(meadow.country, lang)}
-        </p>
-        <div className="mt-auto flex flex-wrap items-end justify-between gap-x-3 gap-y-1 pt-3 text-sm">
-          <p className="min-w-0 font-medium text-primary">
-            <span className="sr-only">{t("meadow.price")}: </span>
+        <p>{`${meadow.city}, ${countryName(meadow.country, lang)}`}</p>
+        <div className="meadow-card-facts">
+          <p>
+            <span className="sr-only">{`${shared.priceLabel}: `}</span>
             <span data-price>{meadow.priceText}</span>
           </p>
           {distanceKm !== undefined ? (
-            <p className="shrink-0 text-muted-foreground" data-distance-km={distanceKm}>
-              {t("meadowList.distanceAway", { distance: formatDistance(distanceKm, lang) })}
+            <p data-distance-km={distanceKm}>
+              {shared.distanceAway(formatDistance(distanceKm, lang))}
             </p>
           ) : null}
         </div>
@@ -140,13 +173,13 @@ export function MeadowCard({
         meadowId={meadow.id}
         meadowName={meadow.name}
         kept={meadow.kept ?? false}
-        className="absolute top-2 right-2 z-10"
+        className="meadow-card-heart"
       />
     </article>
   );
 }
 
-/** A small deterministic hash, so each meadow keeps its own drawing. */
+/** A small deterministic hash, so each meadow keeps its own colours. */
 function hash(text: string): number {
   let value = 2166136261;
   for (let i = 0; i < text.length; i++) {
@@ -156,80 +189,114 @@ function hash(text: string): number {
   return value >>> 0;
 }
 
-const FLOWER_COLOURS = [
-  "fill-pink-400 dark:fill-pink-300/80",
-  "fill-amber-300 dark:fill-amber-200/80",
-  "fill-violet-400 dark:fill-violet-300/80",
-  "fill-rose-400 dark:fill-rose-300/80",
-  "fill-orange-300 dark:fill-orange-200/80",
-  "fill-sky-300 dark:fill-sky-200/80",
-];
-
-/** Where a meadow's drawing puts its sun and flowers, and in which colours. */
-function layout(seed: string) {
+/** xorshift32 from a seed: cheap and repeatable. */
+function randomFrom(seed: string) {
   let state = hash(seed) || 1;
-  const next = () => {
-    // xorshift32: cheap and repeatable.
+  return () => {
     state ^= state << 13;
     state ^= state >>> 17;
     state ^= state << 5;
     return (state >>> 0) / 4294967296;
   };
+}
+
+/** Classes of app.css, each a flower colour for light and dark. */
+const FLOWER_COLOURS = [
+  "flowers-pink",
+  "flowers-amber",
+  "flowers-violet",
+  "flowers-rose",
+  "flowers-orange",
+  "flowers-sky",
+];
+
+/** One decimal: a tenth of a unit of the 400-wide drawing is below a pixel of any card. */
+const tenth = (value: number) => Math.round(value * 10) / 10;
+
+/** Where the drawing's nine flowers stand: the same for every meadow. */
+const FLOWERS = (() => {
+  const next = randomFrom("plukweide");
+  return Array.from({ length: 9 }, (_, index) => ({
+    x: tenth(20 + index * 45 + next() * 25),
+    y: tenth(215 + next() * 60),
+    r: tenth(5 + next() * 4),
+  }));
+})();
+
+/** A meadow's two flower colours, and how far right of the drawing's its sun stands. */
+function meadowLook(seed: string) {
+  const next = randomFrom(seed);
   const palette = [0, 1].map(
     () => FLOWER_COLOURS[Math.floor(next() * FLOWER_COLOURS.length)] ?? "",
   );
-  const flowers = Array.from({ length: 9 }, (_, index) => ({
-    x: 20 + index * 45 + next() * 25,
-    y: 215 + next() * 60,
-    r: 5 + next() * 4,
-    colour: palette[index % 2] ?? "",
-  }));
-  return { sunX: 310 + next() * 40, flowers };
+  return { palette, sunShift: tenth(next() * 40) };
+}
+
+/**
+ * The drawing's parts, once per list: rolling hills and two sets of flowers whose heads take
+ * their colour from the `<use>` that shows them (as CSS inherits into it), and the favorite
+ * hearts' outline. Out of sight, and hidden from assistive technology.
+ */
+function MeadowDrawingParts({ id }: { id: string }) {
+  // The flowers never overlap one another, so drawing all stems, then all heads, then all
+  // centres looks the same as drawing flower by flower, and each group names its colour once.
+  const flowerSet = (part: number) => {
+    const flowers = FLOWERS.filter((_, index) => index % 2 === part);
+    return (
+      <g id={`${id}${part === 0 ? "a" : "b"}`}>
+        <path
+          d={flowers.map((flower) => `M${flower.x} ${flower.y}v24`).join("")}
+          strokeWidth="2.5"
+          strokeLinecap="round"
+          className="stroke-primary/70"
+        />
+        {flowers.map((flower) => (
+          <circle key={flower.x} cx={flower.x} cy={flower.y} r={flower.r} />
+        ))}
+        <g className="meadow-flower-centre">
+          {flowers.map((flower) => (
+            <circle key={flower.x} cx={flower.x} cy={flower.y} r={tenth(flower.r / 2.6)} />
+          ))}
+        </g>
+      </g>
+    );
+  };
+  return (
+    <svg aria-hidden="true" focusable="false" className="absolute size-0 overflow-hidden">
+      <defs>
+        <circle id={`${id}s`} cx="310" cy="70" r="26" className="meadow-sun" />
+        <g id={`${id}h`}>
+          <path d="M0 185 Q90 140 190 170 T400 150 V300 H0Z" className="meadow-hill-far" />
+          <path d="M0 225 Q130 185 250 215 T400 205 V300 H0Z" className="meadow-hill-near" />
+        </g>
+        {flowerSet(0)}
+        {flowerSet(1)}
+        {/* The hearts' outline; its fill comes from the heart that shows it. */}
+        <path
+          id={`${id}v`}
+          d={HEART_PATH}
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </defs>
+    </svg>
+  );
 }
 
 /**
  * Until photos exist: rolling green hills with a few flowers, drawn in the theme's colours (no
- * network, light and dark). Flower colours and places follow the meadow's id.
+ * network, light and dark). The flowers' colours and the sun's place follow the meadow's id.
  */
-function MeadowIllustration({ seed }: { seed: string }) {
-  const { sunX, flowers } = layout(seed);
+function MeadowDrawing({ seed, partsId }: { seed: string; partsId: string }) {
+  const { palette, sunShift } = meadowLook(seed);
   return (
-    <svg
-      viewBox="0 0 400 300"
-      preserveAspectRatio="xMidYMid slice"
-      aria-hidden="true"
-      focusable="false"
-      className="size-full"
-    >
-      <circle cx={sunX} cy="70" r="26" className="fill-amber-200 dark:fill-amber-200/25" />
-      <path
-        d="M0 185 Q90 140 190 170 T400 150 V300 H0Z"
-        className="fill-primary/20 dark:fill-primary/15"
-      />
-      <path
-        d="M0 225 Q130 185 250 215 T400 205 V300 H0Z"
-        className="fill-primary/35 dark:fill-primary/25"
-      />
-      {flowers.map((flower) => (
-        <g key={`${flower.x}-${flower.y}`}>
-          <line
-            x1={flower.x}
-            y1={flower.y}
-            x2={flower.x}
-            y2={flower.y + 24}
-            strokeWidth="2.5"
-            strokeLinecap="round"
-            className="stroke-primary/70"
-          />
-          <circle cx={flower.x} cy={flower.y} r={flower.r} className={flower.colour} />
-          <circle
-            cx={flower.x}
-            cy={flower.y}
-            r={flower.r / 2.6}
-            className="fill-amber-100 dark:fill-amber-100/80"
-          />
-        </g>
-      ))}
+    <svg viewBox="0 0 400 300" preserveAspectRatio="xMidYMid slice" aria-hidden="true">
+      <use href={`#${partsId}s`} x={sunShift} />
+      <use href={`#${partsId}h`} />
+      <use href={`#${partsId}a`} className={palette[0]} />
+      <use href={`#${partsId}b`} className={palette[1]} />
     </svg>
   );
 }

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { To } from "react-router";
 import { FavoriteAnchorScope } from "~/components/favorite-button";
-import { MeadowCard, type MeadowCardMeadow } from "~/components/meadow-card";
+import { MeadowCard, MeadowCards, type MeadowCardMeadow } from "~/components/meadow-card";
 import { Pagination } from "~/components/pagination";
 import { useShellData } from "~/hooks/use-shell-data";
 import { formatNumber } from "~/lib/format";
@@ -39,13 +39,15 @@ export function MeadowList({
         <p className="mt-3 text-muted-foreground">{empty}</p>
       ) : (
         <FavoriteAnchorScope value={anchorScope}>
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {meadows.map((meadow) => (
-              <li key={meadow.id}>
-                <MeadowCard meadow={meadow} distanceKm={meadow.distanceKm} />
-              </li>
-            ))}
-          </ul>
+          <MeadowCards>
+            <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {meadows.map((meadow) => (
+                <li key={meadow.id}>
+                  <MeadowCard meadow={meadow} distanceKm={meadow.distanceKm} />
+                </li>
+              ))}
+            </ul>
+          </MeadowCards>
         </FavoriteAnchorScope>
       )}
       {children}

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useLoaderData } from "react-router";
-import { cardData, MeadowCard } from "~/components/meadow-card";
+import { cardData, MeadowCard, MeadowCards } from "~/components/meadow-card";
 import { withCardPhotos } from "~/services/photos.server";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { appContext } from "~/context";
@@ -202,16 +202,18 @@ function HomeMeadows() {
             : t("messages.locationUnavailable")}
         </p>
       ) : null}
-      <ul
-        className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-        aria-busy={loading || undefined}
-      >
-        {meadows.map((meadow) => (
-          <li key={meadow.id}>
-            <MeadowCard meadow={meadow} distanceKm={meadow.distanceKm} />
-          </li>
-        ))}
-      </ul>
+      <MeadowCards>
+        <ul
+          className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          aria-busy={loading || undefined}
+        >
+          {meadows.map((meadow) => (
+            <li key={meadow.id}>
+              <MeadowCard meadow={meadow} distanceKm={meadow.distanceKm} />
+            </li>
+          ))}
+        </ul>
+      </MeadowCards>
     </section>
   );
 }

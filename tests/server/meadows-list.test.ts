@@ -26,6 +26,13 @@ function distancesIn(html: string): number[] {
   return [...html.matchAll(/data-distance-km="([\d.]+)"/g)].map((match) => Number(match[1]));
 }
 
+/**
+ * Bytes of HTML a page of twenty cards may weigh before compression: every byte is made and
+ * compressed on each request (docs/benchmarks.md, "Pages"). A test, not a benchmark: it fails
+ * when the page grows, whatever the machine.
+ */
+const LIST_PAGE_HTML_BUDGET = 60_000;
+
 function cardCount(html: string): number {
   return html.match(/data-price=/g)?.length ?? 0;
 }
@@ -142,6 +149,23 @@ describe.each(engines)("the meadows list on $name", (engine) => {
     const beyond = await (await fetch(`${app.url}/meadows?page=50`)).text();
     expect(cardCount(beyond)).toBe(0);
     expect(beyond).toContain("No meadows found");
+  });
+
+  it("keeps a page of twenty cards within its HTML budget", async () => {
+    // As a browser's second page: its first brought the stylesheet inline (ADR 25).
+    const first = await fetch(`${app.url}/`);
+    await first.arrayBuffer();
+    const cookie = first.headers
+      .getSetCookie()
+      .map((header) => header.split(";")[0])
+      .join("; ");
+    expect(cookie).toContain("stylesheet=");
+    for (const path of ["/meadows", "/nl/meadows?place=Utrecht&sort=distance"]) {
+      const html = await (await fetch(app.url + path, { headers: { cookie } })).text();
+      expect(html, path).toContain('rel="stylesheet"');
+      expect(cardCount(html), path).toBe(20);
+      expect(Buffer.byteLength(html), path).toBeLessThan(LIST_PAGE_HTML_BUDGET);
+    }
   });
 
   it("lets search engines index the plain list only", async () => {

@@ -1,18 +1,19 @@
-import { lazy, Suspense } from "react";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { MapPlaceholder } from "./map-placeholder";
 
 const MeadowPinMap = lazy(() => import("./meadow-pin-map.client"));
 
 /**
- * The meadow page's small map, loaded after the page is up; until then (and without
- * JavaScript) a quiet field of the same size holds its place.
+ * The meadow page's small map, loaded once its place comes into view: starting MapLibre is a
+ * long task on a phone, which a visitor who never scrolls to it should not wait through. Until
+ * then (and without JavaScript) a quiet field of the same size holds its place.
  */
 export function LazyPinMap(props: { lat: number; lng: number; name: string; styleUrl: string }) {
-  const hydrated = useHydrated();
+  const frame = useRef<HTMLDivElement>(null);
+  const inView = useInView(frame);
   return (
-    <div className="h-48 overflow-hidden rounded-xl border border-border sm:h-56">
-      {hydrated ? (
+    <div ref={frame} className="h-48 overflow-hidden rounded-xl border border-border sm:h-56">
+      {inView ? (
         <Suspense fallback={<MapPlaceholder />}>
           <MeadowPinMap {...props} />
         </Suspense>
@@ -21,4 +22,22 @@ export function LazyPinMap(props: { lat: number; lng: number; name: string; styl
       )}
     </div>
   );
+}
+
+/** Whether the element has come within a screen's reach of the viewport; stays true after. */
+function useInView(element: React.RefObject<HTMLElement | null>): boolean {
+  const [inView, setInView] = useState(false);
+  useEffect(() => {
+    const target = element.current;
+    if (!target || inView) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setInView(true);
+      },
+      { rootMargin: "100px" },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element, inView]);
+  return inView;
 }

@@ -6,13 +6,9 @@ import { cn } from "~/lib/cn";
 import { SpinnerIcon } from "./icons";
 
 export const buttonVariants = cva(
-  [
-    "relative inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap select-none",
-    "transition-colors motion-reduce:transition-none",
-    "focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-hidden",
-    "disabled:pointer-events-none disabled:opacity-50 aria-busy:cursor-progress",
-    "[&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
-  ],
+  // The base look is one class (app.css): pages repeat buttons, and each page's HTML is made on
+  // every request. Its icons' size stays a utility, which wins over an icon's own class.
+  ["button-box", "[&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0"],
   {
     variants: {
       variant: {

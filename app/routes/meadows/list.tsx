@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "react-router";
-import { cardData, MeadowCard, formatDistance } from "~/components/meadow-card";
+import { cardData, MeadowCard, MeadowCards, formatDistance } from "~/components/meadow-card";
 import { withCardPhotos } from "~/services/photos.server";
 import { Pagination } from "~/components/pagination";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -458,13 +458,18 @@ export default function MeadowsList() {
             )}
           >
             {result.items.length > 0 ? (
-              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="meadow-results">
-                {result.items.map((meadow) => (
-                  <li key={meadow.id}>
-                    <MeadowCard meadow={meadow} distanceKm={meadow.distanceKm} />
-                  </li>
-                ))}
-              </ul>
+              <MeadowCards>
+                <ul
+                  className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+                  data-testid="meadow-results"
+                >
+                  {result.items.map((meadow) => (
+                    <li key={meadow.id}>
+                      <MeadowCard meadow={meadow} distanceKm={meadow.distanceKm} />
+                    </li>
+                  ))}
+                </ul>
+              </MeadowCards>
             ) : (
               <EmptyResults data={data} pathname={location.pathname} />
             )}

@@ -1,0 +1,415 @@
+// `npm run bench:pages`: how many pages a second one app process serves, against what React Router
+// itself can serve on the same machine in the same run. Needs `npm run build` first and
+// BENCH_DATABASE_URL (a PostgreSQL server it may create a database on); loads BENCH_ROWS generated
+// meadows (default 100,000, scripts/bench-meadows.ts) into a database of its own, or reuses and
+// keeps the one named by BENCH_REUSE. Builds the floor app (bench/floor: a minimal React Router
+// page with 20 cards from memory), then loads each page with wrk at 10 and 50 connections for
+// BENCH_SECONDS (default 15) each, with `Accept-Encoding: br, gzip` as browsers send it: the floor,
+// a bare node:http page, then the app's pages as a browser's later pages (with the stylesheet
+// cookie of ADR 25), and the list as a browser's first page. BENCH_PAGES=<words> measures only the pages whose
+// names contain one of the comma-separated words (the floor always). BENCH_CACHE=1 starts the app
+// with its anonymous page cache on (PAGE_CACHE_SECONDS). Reports requests/s, p50, p99, errors,
+// bytes per page (HTML and as sent) and the server process's CPU per request (from
+// /proc/<pid>/stat); writes the table and wrk's raw output to docs/benchmarks/ (BENCH_OUT names
+// another folder).
+import "./resolve-ts.ts";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "./server-memory.ts";
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const CONNECTIONS = [10, 50];
+const WARMUP_SECONDS = 3;
+const serverUrl = process.env.BENCH_DATABASE_URL || undefined;
+const reuse = process.env.BENCH_REUSE || undefined;
+const pageFilter = process.env.BENCH_PAGES?.split(",").filter(Boolean);
+const withCache = process.env.BENCH_CACHE === "1";
+const outDir = process.env.BENCH_OUT || path.resolve("docs/benchmarks");
+const root = mkdtempSync(path.join(tmpdir(), "plukweide-bench-pages-"));
+const ACCEPT_ENCODING = "br, gzip";
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+if (!serverUrl) throw new Error("BENCH_DATABASE_URL is not set");
+
+const { openPostgres, queryRows } = await import("../app/adapters/db.server.ts");
+const { loadMeadows, TOWNS } = await import("./bench-meadows.ts");
+const { sql } = await import("drizzle-orm");
+
+const raw: string[] = [];
+function log(line = "") {
+  console.log(line);
+  raw.push(line);
+}
+
+async function adminQuery(statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The database with ROWS meadows, loaded unless BENCH_REUSE names one that holds them already. */
+async function prepareDatabase(): Promise<{ url: string; name: string; meadowIds: string[] }> {
+  const name = reuse ?? `plukweide_bench_pages_${process.pid}`;
+  if (!/^\w+$/.test(name)) throw new Error(`not a database name: ${name}`);
+  try {
+    await adminQuery(`create database "${name}"`);
+  } catch (error) {
+    if (!reuse || (error as { code?: string }).code !== "42P04") throw error;
+  }
+  const url = new URL(serverUrl as string);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.href);
+  try {
+    await handle.migrate();
+    const [existing] = await queryRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from meadows`,
+    );
+    if (Number(existing?.n ?? 0) !== ROWS) {
+      const started = performance.now();
+      if (existing?.n) await handle.db.execute(sql`truncate meadows cascade`);
+      await loadMeadows(handle.db, ROWS);
+      log(`loaded ${ROWS} meadows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    await handle.db.execute(sql`vacuum analyze meadows`);
+    // Meadow pages of 50 meadows spread over the table.
+    const rows = await queryRows<{ id: string }>(
+      handle.db,
+      sql`select id from meadows order by id limit 50 offset ${Math.floor(ROWS / 3)}`,
+    );
+    return { url: url.href, name, meadowIds: rows.map((row) => row.id) };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`${url}: the server exited with ${child.exitCode}`);
+    const up = await fetch(url).then(
+      (response) => response.status < 500,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function randomPort() {
+  return 40_000 + Math.floor(Math.random() * 20_000);
+}
+
+interface Served {
+  base: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+function stopper(child: ChildProcess) {
+  return async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  };
+}
+
+/** The production build of the app, as `npm start` runs it (ADR 20's memory settings). */
+async function serveApp(databaseUrl: string): Promise<Served> {
+  const port = randomPort();
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.ts"], {
+    env: {
+      ...SERVER_ENV,
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(root, "data"),
+      AUTH_SECRET: "bench-pages-secret-that-is-long-enough-0123456789",
+      SEED_DEMO: "false",
+      ...(withCache ? { PAGE_CACHE_SECONDS: process.env.PAGE_CACHE_SECONDS ?? "5" } : {}),
+    },
+    stdio: "ignore",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/healthz`, child);
+  return { base, pid: child.pid as number, stop: stopper(child) };
+}
+
+/** bench/floor's build, served as server/main.ts serves the app, without any of the app. */
+async function serveFloor(): Promise<Served> {
+  const built = spawnSync(
+    path.resolve("node_modules/.bin/react-router"),
+    ["build", "bench/floor"],
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
+  if (built.status !== 0) throw new Error("building bench/floor failed");
+  const port = randomPort();
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "bench/floor/server.ts"], {
+    env: { ...SERVER_ENV, PATH: process.env.PATH, NODE_ENV: "production", PORT: String(port) },
+    stdio: "ignore",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(base, child);
+  return { base, pid: child.pid as number, stop: stopper(child) };
+}
+
+/**
+ * A bare node:http server in a process of its own answering every request with the floor's
+ * page, fixed bytes, uncompressed: what Node alone costs per request.
+ */
+async function serveBare(html: string): Promise<Served> {
+  const port = randomPort();
+  const file = path.join(root, "bare.html");
+  writeFileSync(file, html);
+  const code = `
+    const { createServer } = require("node:http");
+    const body = require("node:fs").readFileSync(${JSON.stringify(file)});
+    const server = createServer((req, res) => {
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length });
+      res.end(body);
+    }).listen(${port}, "127.0.0.1");
+    process.on("SIGTERM", () => server.close(() => process.exit(0)));`;
+  const child = spawn(process.execPath, ["-e", code], { stdio: "ignore" });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(base, child);
+  return { base, pid: child.pid as number, stop: stopper(child) };
+}
+
+/** Bytes of one answer: as sent with `encoding` (none: the HTML itself), and its status. */
+function fetchBytes(url: string, encoding?: string, cookie?: string) {
+  return new Promise<{ status: number; bytes: number; body: string; setCookie: string[] }>(
+    (resolve, reject) => {
+      const headers: Record<string, string> = {
+        ...(encoding ? { "accept-encoding": encoding } : {}),
+        ...(cookie ? { cookie } : {}),
+      };
+      const req = httpRequest(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const body = Buffer.concat(chunks);
+          resolve({
+            status: res.statusCode ?? 0,
+            bytes: body.length,
+            body: body.toString("utf8"),
+            setCookie: res.headers["set-cookie"] ?? [],
+          });
+        });
+        res.on("error", reject);
+      });
+      req.on("error", reject);
+      req.end();
+    },
+  );
+}
+
+function cpuTicks(pid: number): number {
+  // Fields after the command's closing parenthesis: state is the 3rd, utime the 14th, stime 15th.
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+interface Target {
+  name: string;
+  served: Served;
+  paths: string[];
+  /** A Cookie header to send with every request. */
+  cookie?: string;
+}
+
+interface Result {
+  requestsPerSecond: number;
+  p50: string;
+  p99: string;
+  errors: number;
+  cpuMsPerRequest: number;
+}
+
+function luaScript(paths: string[]): string {
+  const file = path.join(root, `paths-${Math.random().toString(36).slice(2)}.lua`);
+  const list = paths.map((item) => JSON.stringify(item)).join(",\n  ");
+  writeFileSync(
+    file,
+    `local paths = {\n  ${list}\n}\nlocal i = 0\nrequest = function()\n  i = i + 1\n  return wrk.format(nil, paths[(i % #paths) + 1])\nend\n`,
+  );
+  return file;
+}
+
+function wrk(target: Target, connections: number, seconds: number): string {
+  const result = spawnSync(
+    "wrk",
+    [
+      "-t2",
+      `-c${connections}`,
+      `-d${seconds}s`,
+      "--latency",
+      "--timeout",
+      "10s",
+      "-H",
+      `Accept-Encoding: ${ACCEPT_ENCODING}`,
+      ...(target.cookie ? ["-H", `Cookie: ${target.cookie}`] : []),
+      "-s",
+      luaScript(target.paths),
+      target.served.base,
+    ],
+    { encoding: "utf8" },
+  );
+  if (result.status !== 0) throw new Error(`wrk failed: ${result.stderr}`);
+  return result.stdout;
+}
+
+function parseWrk(output: string) {
+  const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? NaN);
+  const requestsPerSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? NaN);
+  const p50 = /^\s+50%\s+(\S+)/m.exec(output)?.[1] ?? "?";
+  const p99 = /^\s+99%\s+(\S+)/m.exec(output)?.[1] ?? "?";
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(
+    output,
+  );
+  const socketErrors = socket ? socket.slice(1).reduce((sum, value) => sum + Number(value), 0) : 0;
+  return { requests, requestsPerSecond, p50, p99, errors: non2xx + socketErrors };
+}
+
+async function measure(target: Target, connections: number): Promise<Result> {
+  wrk(target, connections, WARMUP_SECONDS);
+  const before = cpuTicks(target.served.pid);
+  const output = wrk(target, connections, SECONDS);
+  const ticks = cpuTicks(target.served.pid) - before;
+  log(`### ${target.name}, ${connections} connections\n`);
+  log(output.trimEnd());
+  log();
+  const parsed = parseWrk(output);
+  return {
+    requestsPerSecond: parsed.requestsPerSecond,
+    p50: parsed.p50,
+    p99: parsed.p99,
+    errors: parsed.errors,
+    cpuMsPerRequest: ((ticks / TICKS_PER_SECOND) * 1000) / parsed.requests,
+  };
+}
+
+/** 50 points around the bench data's towns, for lists sorted by distance. */
+function points(): string[] {
+  return Array.from({ length: 50 }, (_, run) => {
+    const [, , lat, lng] = TOWNS[run % TOWNS.length] ?? ["", "", 52, 5];
+    const near = { lat: lat + ((run * 7) % 10) / 100, lng: lng - ((run * 3) % 10) / 100 };
+    return `/meadows?lat=${near.lat.toFixed(4)}&lng=${near.lng.toFixed(4)}`;
+  });
+}
+
+const FILTERS = [
+  "/meadows?q=tulp&country=NL",
+  "/meadows?q=dahlia&country=DE",
+  "/meadows?q=pluktuin&sort=price",
+  "/meadows?country=BE&sort=newest",
+];
+
+const started = new Date();
+log(`# Pages benchmark, ${started.toISOString()}`);
+log();
+log(
+  `${ROWS.toLocaleString("en")} meadows on PostgreSQL; wrk, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s of warm-up, Accept-Encoding: ${ACCEPT_ENCODING}; one app process${withCache ? `, page cache on (PAGE_CACHE_SECONDS=${process.env.PAGE_CACHE_SECONDS ?? "5"})` : ", no page cache"}; Node ${process.version}`,
+);
+log(
+  `load average at the start: ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ")}`,
+);
+log();
+
+const database = await prepareDatabase();
+const floor = await serveFloor();
+const floorHtml = (await fetchBytes(`${floor.base}/`)).body;
+const bare = await serveBare(floorHtml);
+const app = await serveApp(database.url);
+// A browser's first page brings the stylesheet inline and sets a cookie; its later pages link
+// the cached file (ADR 25). Measured as those later pages, which most page views are.
+const returning = (await fetchBytes(`${app.base}/`)).setCookie
+  .map((header) => header.split(";")[0])
+  .join("; ");
+
+const wanted = (name: string) => !pageFilter || pageFilter.some((word) => name.includes(word));
+const targets: Target[] = [
+  { name: "floor: React Router, 20 cards from memory", served: floor, paths: ["/"] },
+  { name: "bare node:http page", served: bare, paths: ["/"] },
+  ...[
+    { name: "/meadows", paths: ["/meadows"] },
+    { name: "/meadows by distance (50 points)", paths: points() },
+    { name: "/meadows filtered", paths: FILTERS },
+    { name: "/ (home)", paths: ["/"] },
+    { name: "meadow page (50 meadows)", paths: database.meadowIds.map((id) => `/meadows/${id}`) },
+    { name: "/nl/meadows", paths: ["/nl/meadows"] },
+  ]
+    .filter((page) => wanted(page.name))
+    .map((page) => ({ ...page, served: app, cookie: returning })),
+  ...(wanted("first page")
+    ? [{ name: "/meadows, a browser's first page", served: app, paths: ["/meadows"] }]
+    : []),
+];
+
+const rows: string[] = [];
+/** The floor's requests/s by connections: each page's rate is given as a share of it. */
+const floorRates = new Map<number, number>();
+try {
+  for (const target of targets) {
+    const first = target.paths[0] ?? "/";
+    const html = await fetchBytes(`${target.served.base}${first}`, undefined, target.cookie);
+    const sent = await fetchBytes(`${target.served.base}${first}`, ACCEPT_ENCODING, target.cookie);
+    if (html.status !== 200) throw new Error(`${target.name}: ${first} answered ${html.status}`);
+    const results: Result[] = [];
+    for (const connections of CONNECTIONS) results.push(await measure(target, connections));
+    for (const [index, result] of results.entries()) {
+      const connections = CONNECTIONS[index] as number;
+      if (target.served === floor) floorRates.set(connections, result.requestsPerSecond);
+      const share = floorRates.get(connections);
+      rows.push(
+        `| ${target.name} | ${connections} | ${result.requestsPerSecond.toFixed(0)} | ${share ? `${((100 * result.requestsPerSecond) / share).toFixed(0)}%` : "–"} | ${result.p50} | ${result.p99} | ${result.errors} | ${(html.bytes / 1000).toFixed(1)} / ${(sent.bytes / 1000).toFixed(1)} | ${result.cpuMsPerRequest.toFixed(2)} |`,
+      );
+    }
+  }
+} finally {
+  await app.stop();
+  await bare.stop();
+  await floor.stop();
+  rmSync(root, { recursive: true, force: true });
+  if (!reuse) await adminQuery(`drop database if exists "${database.name}" with (force)`);
+}
+
+const table = [
+  "| page | connections | requests/s | of the floor | p50 | p99 | errors | kB per page (HTML / sent) | CPU ms per request |",
+  "| ---- | ----------- | ---------- | ------------ | --- | --- | ------ | ------------------------- | ------------------ |",
+  ...rows,
+];
+log("## Summary");
+log();
+for (const line of table) log(line);
+log();
+log(
+  `load average at the end: ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ")}`,
+);
+
+mkdirSync(outDir, { recursive: true });
+const file = path.join(
+  outDir,
+  `pages-${started.toISOString().slice(0, 16).replace(":", "")}${withCache ? "-cache" : ""}.md`,
+);
+writeFileSync(file, `${raw.join("\n")}\n`);
+console.log(`\nwrote ${path.relative(process.cwd(), file)}`);

@@ -1,0 +1,112 @@
+import type { IncomingMessage } from "node:http";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createLogger } from "../app/adapters/logger.server";
+import { createPageCache, withFreshNonce, type CachedPage, type PageCache } from "./page-cache";
+
+const testRedisUrl = process.env.TEST_REDIS_URL || undefined;
+const logger = createLogger("silent");
+
+function request(method: string, headers: Record<string, string> = {}): IncomingMessage {
+  return { method, headers } as unknown as IncomingMessage;
+}
+
+function page(body: string, nonce?: string): CachedPage {
+  return { status: 200, headers: [["content-type", "text/html"]], body, nonce };
+}
+
+describe("the page cache", () => {
+  const opened: PageCache[] = [];
+  const open = (options: { seconds: number; redisUrl?: string }) => {
+    const cache = createPageCache({ ...options, logger });
+    opened.push(cache);
+    return cache;
+  };
+  afterEach(async () => {
+    vi.useRealTimers();
+    await Promise.all(opened.splice(0).map((cache) => cache.close()));
+  });
+
+  it("keys only GET requests whose cookies all shape a page, by those cookies and language", () => {
+    const cache = open({ seconds: 5 });
+    expect(cache.keyOf(request("POST"), "/meadows")).toBeUndefined();
+    const plain = cache.keyOf(request("GET"), "/meadows");
+    expect(plain).toBeDefined();
+    const returning = cache.keyOf(
+      request("GET", { cookie: "theme=abc; stylesheet=xyz" }),
+      "/meadows",
+    );
+    expect(returning).toBeDefined();
+    expect(returning).not.toBe(plain);
+    expect(cache.keyOf(request("GET", { cookie: "stylesheet=xyz; theme=abc" }), "/meadows")).toBe(
+      returning,
+    );
+    for (const cookie of [
+      "better-auth.session_token=secret",
+      "stylesheet=xyz; __Secure-better-auth.session_token=secret",
+      "toast=hello",
+      "favorite-intent=demo-001",
+      "stylesheet",
+    ]) {
+      expect(cache.keyOf(request("GET", { cookie }), "/meadows"), cookie).toBeUndefined();
+    }
+    const dutch = cache.keyOf(request("GET", { "accept-language": "nl-NL,nl;q=0.9" }), "/");
+    expect(dutch).not.toBe(cache.keyOf(request("GET", { "accept-language": "en" }), "/"));
+  });
+
+  it("forgets a page after its seconds, and on every write", () => {
+    vi.useFakeTimers();
+    const cache = open({ seconds: 5 });
+    cache.store("a", cache.generation(), page("A"));
+    expect(cache.get("a")?.body).toBe("A");
+    vi.advanceTimersByTime(5_001);
+    expect(cache.get("a")).toBeUndefined();
+
+    cache.store("a", cache.generation(), page("A"));
+    cache.invalidate();
+    expect(cache.get("a")).toBeUndefined();
+  });
+
+  it("does not keep a page whose making began before a write", () => {
+    const cache = open({ seconds: 5 });
+    const madeAt = cache.generation();
+    cache.invalidate();
+    cache.store("a", madeAt, page("old rows"));
+    expect(cache.get("a")).toBeUndefined();
+  });
+
+  it("gives every answer a nonce of its own, in the page and the policy", () => {
+    const stored: CachedPage = {
+      status: 200,
+      headers: [["content-security-policy", "script-src 'self' 'nonce-OLD123'"]],
+      body: '<script nonce="OLD123"></script><style nonce="OLD123"></style>',
+      nonce: "OLD123",
+    };
+    const first = withFreshNonce(stored);
+    const second = withFreshNonce(stored);
+    const nonceOf = (answer: typeof first) => /'nonce-([^']+)'/.exec(answer.headers[0]![1])![1]!;
+    expect(nonceOf(first)).not.toBe(nonceOf(second));
+    expect(first.body).toBe(
+      `<script nonce="${nonceOf(first)}"></script><style nonce="${nonceOf(first)}"></style>`,
+    );
+    expect(first.body).not.toContain("OLD123");
+  });
+
+  it.runIf(testRedisUrl)("empties the other processes' caches through Redis", async () => {
+    const writer = open({ seconds: 60, redisUrl: testRedisUrl });
+    const reader = open({ seconds: 60, redisUrl: testRedisUrl });
+    // Both subscribed: a write seen by the reader proves the channel works.
+    await vi.waitFor(
+      async () => {
+        reader.store("probe", reader.generation(), page("probe"));
+        writer.invalidate();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(reader.get("probe")).toBeUndefined();
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    reader.store("a", reader.generation(), page("A"));
+    expect(reader.get("a")?.body).toBe("A");
+    writer.invalidate();
+    await vi.waitFor(() => expect(reader.get("a")).toBeUndefined(), { timeout: 5_000 });
+  });
+});

@@ -1,0 +1,176 @@
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import type { Logger } from "../app/adapters/logger.server";
+import { preferredLanguage } from "../app/lib/i18n";
+
+/**
+ * A short cache of whole pages for visitors who are not signed in (ADR 26), so the same list or
+ * meadow page asked for many times a second is made once. Only GET requests whose cookies are
+ * all in COOKIES_THAT_SHAPE_A_PAGE are kept, never a response that sets a cookie or is not a
+ * 200 page. Every write (a request with another method) empties it, in this process at once and
+ * in the others through Redis when REDIS_URL is set; without Redis another process may serve a
+ * page up to `seconds` old.
+ */
+export interface PageCache {
+  /** The request's key, or undefined when its page must not be kept or served from here. */
+  keyOf(req: IncomingMessage, pathAndQuery: string): string | undefined;
+  /** Which writes a page made now has seen: store() keeps it only if no write came since. */
+  generation(): number;
+  get(key: string): CachedPage | undefined;
+  /** Keeps a page made for `key`, unless a write came after its making began. */
+  store(key: string, generation: number, page: CachedPage): void;
+  /** Empties it here and, through Redis, in every other process. */
+  invalidate(): void;
+  close(): Promise<void>;
+}
+
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: string;
+  /** The nonce the page was made with: each answer gets a fresh one in its place. */
+  nonce: string | undefined;
+}
+
+/**
+ * Cookies that may come with a cached page: they change the page (stylesheet inline or linked,
+ * language, colour mode), so they are part of its key. Any other cookie (a session, a toast, a
+ * favorite's intent) means the page is made for that browser alone.
+ */
+const COOKIES_THAT_SHAPE_A_PAGE = new Set(["stylesheet", "locale", "theme"]);
+const MAX_PAGES = 500;
+const CHANNEL = "plukweide:page-cache:clear";
+
+export function createPageCache(options: {
+  seconds: number;
+  redisUrl?: string;
+  logger: Logger;
+}): PageCache {
+  const pages = new Map<string, { page: CachedPage; expires: number }>();
+  let generation = 0;
+  const clearHere = () => {
+    pages.clear();
+    generation += 1;
+  };
+  const bus = options.redisUrl ? openBus(options.redisUrl, clearHere, options.logger) : undefined;
+
+  return {
+    keyOf(req, pathAndQuery) {
+      if (req.method !== "GET") return undefined;
+      const cookies = cookiesOf(req.headers.cookie);
+      if (cookies === undefined) return undefined;
+      // `/` sends Dutch browsers to /nl by their Accept-Language (root loader).
+      const language = preferredLanguage(req.headers["accept-language"] ?? null);
+      return `${pathAndQuery}\n${language}\n${cookies}`;
+    },
+    generation: () => generation,
+    get(key) {
+      const found = pages.get(key);
+      if (!found) return undefined;
+      if (found.expires <= Date.now()) {
+        pages.delete(key);
+        return undefined;
+      }
+      return found.page;
+    },
+    store(key, madeAt, page) {
+      if (madeAt !== generation) return;
+      pages.delete(key);
+      pages.set(key, { page, expires: Date.now() + options.seconds * 1000 });
+      // The oldest first: a Map iterates in insertion order.
+      for (const oldest of pages.keys()) {
+        if (pages.size <= MAX_PAGES) break;
+        pages.delete(oldest);
+      }
+    },
+    invalidate() {
+      clearHere();
+      bus?.publish();
+    },
+    async close() {
+      await bus?.close();
+    },
+  };
+}
+
+/** The cookies as one sorted string, or undefined when one of them is not for shared pages. */
+function cookiesOf(header: string | undefined): string | undefined {
+  if (!header) return "";
+  const pairs = header
+    .split(";")
+    .map((pair) => pair.trim())
+    .filter((pair) => pair !== "");
+  for (const pair of pairs) {
+    const name = pair.slice(0, Math.max(0, pair.indexOf("=")));
+    if (!COOKIES_THAT_SHAPE_A_PAGE.has(name)) return undefined;
+  }
+  return pairs.sort().join("; ");
+}
+
+/** A fresh nonce in the old one's place, in the body and in the headers (the CSP). */
+export function withFreshNonce(page: CachedPage): { headers: [string, string][]; body: string } {
+  if (!page.nonce) return { headers: page.headers, body: page.body };
+  const nonce = randomBytes(16).toString("base64");
+  const old = page.nonce;
+  return {
+    headers: page.headers.map(([name, value]) => [name, value.replaceAll(old, nonce)]),
+    body: page.body.replaceAll(old, nonce),
+  };
+}
+
+/**
+ * Redis pub/sub between the app's processes: a write in one empties the caches of all. A
+ * subscriber needs a connection of its own. While Redis is unreachable, messages are lost: the
+ * pages then live out their few seconds.
+ */
+function openBus(url: string, onClear: () => void, logger: Logger) {
+  const ready = (async () => {
+    const { createClient } = await import("redis");
+    const publisher = createClient({ url, disableOfflineQueue: true });
+    const subscriber = publisher.duplicate();
+    for (const client of [publisher, subscriber]) {
+      client.on("error", (error: Error) =>
+        logger.debug({ err: error }, "page cache: redis connection error"),
+      );
+    }
+    await Promise.all([publisher.connect(), subscriber.connect()]);
+    await subscriber.subscribe(CHANNEL, onClear);
+    return { publisher, subscriber };
+  })();
+  ready.catch((error: unknown) =>
+    logger.warn({ err: error }, "page cache: redis unreachable, other processes are not told"),
+  );
+  return {
+    publish() {
+      ready
+        .then(({ publisher }) => publisher.publish(CHANNEL, "clear"))
+        .catch(() => {
+          // Logged above or by the connection; the pages expire by themselves.
+        });
+    },
+    async close() {
+      const clients = await ready.catch(() => undefined);
+      if (!clients) return;
+      await Promise.allSettled([clients.subscriber.quit(), clients.publisher.quit()]);
+    },
+  };
+}
+
+/**
+ * The page to send for a response the router made for `key`: kept in `cache` when it may be
+ * (a 200 page that sets no cookie), read whole for that, else passed on as it streams.
+ */
+export async function keepIfCacheable(
+  cache: PageCache,
+  key: string,
+  generation: number,
+  response: Response,
+): Promise<Response> {
+  const html = response.headers.get("content-type")?.startsWith("text/html") ?? false;
+  if (response.status !== 200 || !html || response.headers.has("set-cookie")) return response;
+  const body = await response.text();
+  const headers = [...response.headers.entries()];
+  const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+  cache.store(key, generation, { status: response.status, headers, body, nonce });
+  return new Response(body, { status: response.status, headers });
+}
