@@ -20,6 +20,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "./server-memory.ts";
+import { parseWrk, runWrk } from "./bench-wrk.ts";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -251,39 +252,16 @@ function luaScript(paths: string[]): string {
 }
 
 function wrk(target: Target, connections: number, seconds: number): string {
-  const result = spawnSync(
-    "wrk",
-    [
-      "-t2",
-      `-c${connections}`,
-      `-d${seconds}s`,
-      "--latency",
-      "--timeout",
-      "10s",
-      "-H",
+  return runWrk({
+    base: target.served.base,
+    connections,
+    seconds,
+    script: luaScript(target.paths),
+    headers: [
       `Accept-Encoding: ${ACCEPT_ENCODING}`,
-      ...(target.cookie ? ["-H", `Cookie: ${target.cookie}`] : []),
-      "-s",
-      luaScript(target.paths),
-      target.served.base,
+      ...(target.cookie ? [`Cookie: ${target.cookie}`] : []),
     ],
-    { encoding: "utf8" },
-  );
-  if (result.status !== 0) throw new Error(`wrk failed: ${result.stderr}`);
-  return result.stdout;
-}
-
-function parseWrk(output: string) {
-  const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? NaN);
-  const requestsPerSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? NaN);
-  const p50 = /^\s+50%\s+(\S+)/m.exec(output)?.[1] ?? "?";
-  const p99 = /^\s+99%\s+(\S+)/m.exec(output)?.[1] ?? "?";
-  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0);
-  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(
-    output,
-  );
-  const socketErrors = socket ? socket.slice(1).reduce((sum, value) => sum + Number(value), 0) : 0;
-  return { requests, requestsPerSecond, p50, p99, errors: non2xx + socketErrors };
+  });
 }
 
 async function measure(target: Target, connections: number): Promise<Result> {

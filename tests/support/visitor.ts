@@ -19,14 +19,17 @@ let clients = 0;
 export class Visitor {
   readonly ip = `198.51.100.${++clients}`;
   readonly jar = new Map<string, string>();
+  private readonly baseUrl: () => string;
   /**
-   * `site`: the address a proxy in front receives (APP_URL), for a visitor that talks to one app
-   * process directly but should look as if it came through that proxy.
+   * The address a proxy in front receives (APP_URL), for a visitor that talks to one app process
+   * directly but should look as if it came through that proxy.
    */
-  constructor(
-    private readonly baseUrl: () => string,
-    private readonly site?: URL,
-  ) {}
+  private readonly site?: URL;
+
+  constructor(baseUrl: () => string, site?: URL) {
+    this.baseUrl = baseUrl;
+    this.site = site;
+  }
 
   get cookie(): string {
     return [...this.jar].map(([name, value]) => `${name}=${value}`).join("; ");

@@ -1,0 +1,368 @@
+// `npm run bench:load`: a mixed workload, as a popular day brings it, against one app process and
+// against `npm run cluster` (two processes behind nginx, a read replica, S3, Redis) on the same
+// machine. Needs `npm run build`, wrk, and BENCH_DATABASE_URL (a PostgreSQL server it may create a
+// database on and replicate); loads BENCH_ROWS generated meadows (default 100,000,
+// scripts/bench-meadows.ts) or reuses the database named by BENCH_REUSE. Visitors load home,
+// filtered lists, searches, meadow pages, map views and photos; signed-in members set and clear
+// favorites. BENCH_CONNECTIONS (100) for BENCH_SECONDS (60) each, after a warm-up. Reports
+// requests/s, p50, p99 and errors, and writes them with wrk's raw output to docs/benchmarks/.
+import "./resolve-ts.ts";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import sharp from "sharp";
+import { startSmtpServer } from "../tests/support/smtp-server.ts";
+import { freePort, Visitor } from "../tests/support/visitor.ts";
+import { startCluster } from "./cluster.ts";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "./server-memory.ts";
+import { milliseconds, parseWrk, runWrk, type WrkResult } from "./bench-wrk.ts";
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const WARMUP_SECONDS = 5;
+const MEMBERS = 20;
+const serverUrl = process.env.BENCH_DATABASE_URL || undefined;
+const reuse = process.env.BENCH_REUSE || undefined;
+const outDir = process.env.BENCH_OUT || path.resolve("docs/benchmarks");
+const AUTH_SECRET = "bench-load-secret-that-is-long-enough-0123456789";
+const root = mkdtempSync(path.join(tmpdir(), "plukweide-bench-load-"));
+
+if (!serverUrl) throw new Error("BENCH_DATABASE_URL is not set");
+
+const { openPostgres, queryRows } = await import("../app/adapters/db.server.ts");
+const { loadMeadows, TOWNS } = await import("./bench-meadows.ts");
+const { sql } = await import("drizzle-orm");
+
+const raw: string[] = [];
+function log(line = "") {
+  console.log(line);
+  raw.push(line);
+}
+
+async function adminQuery(statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function prepareDatabase(): Promise<{ name: string; url: string; meadowIds: string[] }> {
+  const name = reuse ?? `plukweide_bench_load_${process.pid}`;
+  if (!/^\w+$/.test(name)) throw new Error(`not a database name: ${name}`);
+  try {
+    await adminQuery(`create database "${name}"`);
+  } catch (error) {
+    if (!reuse || (error as { code?: string }).code !== "42P04") throw error;
+  }
+  const url = new URL(serverUrl as string);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.href);
+  try {
+    await handle.migrate();
+    const [existing] = await queryRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from meadows`,
+    );
+    if (Number(existing?.n ?? 0) < ROWS) {
+      if (existing?.n) await handle.db.execute(sql`truncate meadows cascade`);
+      await loadMeadows(handle.db, ROWS);
+    }
+    const ids = await queryRows<{ id: string }>(
+      handle.db,
+      sql`select id from meadows order by id limit 200`,
+    );
+    return { name, url: url.href, meadowIds: ids.map((row) => row.id) };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** One app process as `npm start` runs it, mail going to the benchmark's SMTP server. */
+async function startOneApp(databaseUrl: string, smtpUrl: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.ts"], {
+    env: {
+      ...SERVER_ENV,
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(root, "single"),
+      AUTH_SECRET,
+      SMTP_URL: smtpUrl,
+      SEED_DEMO: "false",
+      TRUSTED_PROXIES: "127.0.0.1",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error("the app did not start");
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    base,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** Members registered and signed in through the app; their session cookies. */
+async function signInMembers(base: string, smtp: Awaited<ReturnType<typeof startSmtpServer>>) {
+  const cookies: string[] = [];
+  for (let index = 0; index < MEMBERS; index++) {
+    const member = new Visitor(() => base);
+    const email = `bench-load-${process.pid}-${index}@example.org`;
+    const password = "zonnebloemen-in-augustus";
+    const registered = await member.post("/register", {
+      name: `Bench Member ${index}`,
+      email,
+      password,
+      confirmPassword: password,
+    });
+    if (registered.status !== 302) throw new Error(`registering answered ${registered.status}`);
+    const mail = await smtp.waitForMail((received) => received.to.includes(email));
+    const link = new URL(/https?:\/\/\S+/.exec(mail.text)?.[0] ?? "");
+    await member.get(link.pathname + link.search);
+    if (!member.jar.has("plukweide.session_token")) throw new Error("a member was not signed in");
+    cookies.push(member.cookie);
+  }
+  return cookies;
+}
+
+/** Photos on one meadow, uploaded by a member: the image URLs its page shows. */
+async function uploadPhotos(base: string, cookie: string, meadowId: string) {
+  const origin = new URL(base).origin;
+  for (let index = 0; index < 4; index++) {
+    const body = new FormData();
+    const jpeg = await sharp({
+      create: { width: 2000, height: 1500, channels: 3, background: `#4${index}8f3c` },
+    })
+      .jpeg()
+      .toBuffer();
+    body.set(
+      "photo",
+      new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }),
+      `veld-${index}.jpg`,
+    );
+    const response = await fetch(`${base}/api/meadows/${meadowId}/photos`, {
+      method: "POST",
+      body,
+      headers: { cookie, origin },
+    });
+    if (response.status !== 201) throw new Error(`a photo upload answered ${response.status}`);
+  }
+  const page = await (await fetch(`${base}/meadows/${meadowId}`)).text();
+  return [...new Set(page.match(/\/images\/photos\/[0-9a-f]{32}\/[\w.-]+\.webp/g) ?? [])];
+}
+
+interface LoadRequest {
+  method: "GET" | "POST";
+  path: string;
+  cookie?: string;
+  body?: string;
+}
+
+/** The mix, in a fixed order each wrk thread walks through from its own starting point. */
+function workload(meadowIds: string[], photos: string[], cookies: string[]): LoadRequest[] {
+  const requests: LoadRequest[] = [];
+  const words = ["tulp", "dahlia", "pluktuin", "zonnebloem", "lavendel", "aardbei"];
+  const countries = ["NL", "BE", "DE", "FR"];
+  for (let i = 0; i < 400; i++) {
+    const meadow = meadowIds[i % meadowIds.length] as string;
+    const [, , lat, lng] = TOWNS[i % TOWNS.length] ?? ["", "", 52, 5];
+    const member = cookies[i % cookies.length] as string;
+    const choice = i % 20;
+    if (choice < 3) requests.push({ method: "GET", path: i % 2 ? "/" : "/nl" });
+    else if (choice < 7) {
+      const country = countries[i % countries.length];
+      requests.push({
+        method: "GET",
+        path: [
+          `/meadows?country=${country}`,
+          `/meadows?lat=${lat.toFixed(3)}&lng=${lng.toFixed(3)}&km=25`,
+          `/meadows?country=${country}&sort=price`,
+          `/meadows?page=${(i % 5) + 1}`,
+        ][i % 4] as string,
+      });
+    } else if (choice < 10) {
+      requests.push({ method: "GET", path: `/meadows?q=${words[i % words.length]}` });
+    } else if (choice < 14) requests.push({ method: "GET", path: `/meadows/${meadow}` });
+    else if (choice < 16) {
+      const span = 0.2 + (i % 4) * 0.4;
+      requests.push({
+        method: "GET",
+        path: `/api/meadows?bbox=${(lng - span).toFixed(3)},${(lat - span / 2).toFixed(3)},${(lng + span).toFixed(3)},${(lat + span / 2).toFixed(3)}&zoom=${10 - (i % 4)}`,
+      });
+    } else if (choice < 18) {
+      requests.push({
+        method: "POST",
+        path: "/resources/favorite",
+        cookie: member,
+        body: `meadowId=${meadow}&favorite=${i % 4 < 2 ? "true" : "false"}`,
+      });
+    } else {
+      requests.push({
+        method: "GET",
+        path: photos[i % photos.length] ?? `/meadows/${meadow}`,
+        cookie: i % 3 === 0 ? member : undefined,
+      });
+    }
+  }
+  return requests;
+}
+
+function luaScript(requests: LoadRequest[], origin: string): string {
+  const entry = (request: LoadRequest) => {
+    const headers: Record<string, string> = { "Accept-Encoding": "br, gzip" };
+    if (request.cookie) headers.Cookie = request.cookie;
+    if (request.method === "POST") {
+      headers.Origin = origin;
+      headers["Content-Type"] = "application/x-www-form-urlencoded";
+      headers.Accept = "application/json";
+    }
+    const lua = (value: string) => JSON.stringify(value);
+    const headerTable = Object.entries(headers)
+      .map(([name, value]) => `[${lua(name)}] = ${lua(value)}`)
+      .join(", ");
+    return `{ ${lua(request.method)}, ${lua(request.path)}, { ${headerTable} }, ${request.body ? lua(request.body) : "nil"} }`;
+  };
+  const file = path.join(root, `load-${Math.random().toString(36).slice(2)}.lua`);
+  writeFileSync(
+    file,
+    `local requests = {\n  ${requests.map(entry).join(",\n  ")}\n}
+local counter = 0
+setup = function(thread)
+  thread:set("start", counter * 997)
+  counter = counter + 1
+end
+init = function()
+  i = tonumber(start) or 0
+end
+request = function()
+  i = i + 1
+  local r = requests[(i % #requests) + 1]
+  return wrk.format(r[1], r[2], r[3], r[4])
+end
+`,
+  );
+  return file;
+}
+
+function measure(name: string, base: string, script: string): WrkResult {
+  runWrk({ base, connections: CONNECTIONS, seconds: WARMUP_SECONDS, script });
+  const output = runWrk({ base, connections: CONNECTIONS, seconds: SECONDS, script });
+  log(`### ${name}, ${CONNECTIONS} connections, ${SECONDS} s\n`);
+  log(output.trimEnd());
+  log();
+  return parseWrk(output);
+}
+
+const started = new Date();
+log(`# Load benchmark, ${started.toISOString()}`);
+log();
+log(
+  `${ROWS.toLocaleString("en")} meadows on PostgreSQL; a mixed workload (home 15%, lists 20%, searches 15%, meadow pages 20%, map views 10%, favorites set by ${MEMBERS} signed-in members 10%, photos 10%); Node ${process.version}`,
+);
+log(
+  `load average at the start: ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ")}`,
+);
+log();
+
+const database = await prepareDatabase();
+const smtp = await startSmtpServer();
+const results: { name: string; result: WrkResult }[] = [];
+try {
+  const single = await startOneApp(database.url, smtp.url);
+  let cookies: string[];
+  let photos: string[];
+  try {
+    cookies = await signInMembers(single.base, smtp);
+    photos = await uploadPhotos(single.base, cookies[0] as string, database.meadowIds[0] as string);
+    const script = luaScript(workload(database.meadowIds, photos, cookies), single.base);
+    results.push({
+      name: "one app process",
+      result: measure("one app process", single.base, script),
+    });
+  } finally {
+    await single.stop();
+  }
+
+  // The same database, members and photos: the cluster's processes share the session secret.
+  const cluster = await startCluster({
+    postgresUrl: serverUrl,
+    database: database.name,
+    appEnv: { AUTH_SECRET, SMTP_URL: smtp.url, SEED_DEMO: "false", LOG_LEVEL: "warn" },
+  });
+  try {
+    // The cluster stores photos in its own object store: upload them there again.
+    const clusterPhotos = await uploadPhotos(
+      cluster.url,
+      cookies[0] as string,
+      database.meadowIds[1] as string,
+    );
+    const script = luaScript(workload(database.meadowIds, clusterPhotos, cookies), cluster.url);
+    results.push({
+      name: "cluster: two processes behind nginx",
+      result: measure("cluster", cluster.url, script),
+    });
+  } finally {
+    await cluster.stop();
+  }
+} finally {
+  await smtp.close();
+  rmSync(root, { recursive: true, force: true });
+  if (!reuse) await adminQuery(`drop database if exists "${database.name}" with (force)`);
+}
+
+log("## Summary");
+log();
+log("| target | requests/s | p50 | p99 | errors |");
+log("| ------ | ---------- | --- | --- | ------ |");
+for (const { name, result } of results) {
+  log(
+    `| ${name} | ${result.requestsPerSecond.toFixed(0)} | ${result.p50} | ${result.p99} | ${result.errors} |`,
+  );
+}
+const [one, both] = results;
+if (one && both) {
+  const ratio = both.result.requestsPerSecond / one.result.requestsPerSecond;
+  log();
+  log(`The cluster serves ${ratio.toFixed(2)} times what one process serves (target 1.4).`);
+  log(
+    `Targets: no errors (${results.every(({ result }) => result.errors === 0) ? "met" : "missed"}); p99 under 300 ms (${results.every(({ result }) => milliseconds(result.p99) < 300) ? "met" : "missed"}).`,
+  );
+}
+log();
+log(
+  `load average at the end: ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ")}`,
+);
+
+mkdirSync(outDir, { recursive: true });
+const file = path.join(outDir, `load-${started.toISOString().slice(0, 16).replace(":", "")}.md`);
+writeFileSync(file, `${raw.join("\n")}\n`);
+console.log(`\nwrote ${path.relative(process.cwd(), file)}`);
