@@ -1,4 +1,11 @@
-import { createContext, useContext, useId, useMemo, type ReactNode } from "react";
+import {
+  createContext,
+  useContext,
+  useId,
+  useMemo,
+  type ComponentProps,
+  type ReactNode,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FavoriteButton, HeartOutline } from "~/components/favorite-button";
@@ -8,50 +15,7 @@ import { cn } from "~/lib/cn";
 import { countryName } from "~/lib/country-names";
 import { formatNumber } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
-
-/** A photo as the image pipeline serves it: WebP at 1x and 2x (`srcSet`). */
-export interface MeadowCardPhoto {
-  src: string;
-  srcSet?: string;
-  width?: number;
-  height?: number;
-  /** A colour shown until the file has loaded. */
-  placeholder?: string;
-}
-
-/** What a card shows of a meadow; a MeadowSummary from the search service fits. */
-export interface MeadowCardMeadow {
-  id: string;
-  name: string;
-  city: string;
-  /** ISO 3166-1 alpha-2; shown by name in the page's language. */
-  country: string;
-  priceText: string;
-  isDemo?: boolean;
-  /** The first photo; without one the card shows a drawn meadow. */
-  photo?: MeadowCardPhoto | null;
-  /** Whether the member looking keeps it among their favorites (the heart is filled). */
-  kept?: boolean;
-}
-
-/**
- * What a loader sends the page for one card: a search result's fields that a card shows, and
- * no more (the page's data is part of its HTML).
- */
-export function cardData(meadow: MeadowCardMeadow & { distanceKm?: number }) {
-  return {
-    id: meadow.id,
-    name: meadow.name,
-    city: meadow.city,
-    country: meadow.country,
-    priceText: meadow.priceText,
-    isDemo: meadow.isDemo,
-    // To the metre: enough for anyone, and the page carries it twice for each card.
-    distanceKm:
-      meadow.distanceKm === undefined ? undefined : Math.round(meadow.distanceKm * 1000) / 1000,
-    photo: meadow.photo ?? null,
-  };
-}
+import type { MeadowCardData } from "~/lib/meadow-card";
 
 /** "3.2 km", "3,2 km", "25 km": one decimal below 10 km, whole kilometres above. */
 export function formatDistance(km: number, lang: Language): string {
@@ -108,6 +72,39 @@ export function MeadowCards({ children }: { children: ReactNode }) {
 }
 
 /**
+ * A list's cards in the one grid every list uses: a column on a phone, then two, then three.
+ * Beside the list page's filters, which take a column on large screens, the third comes later.
+ */
+export function MeadowCardGrid({
+  meadows,
+  besideFilters = false,
+  className,
+  ...props
+}: {
+  meadows: MeadowCardData[];
+  besideFilters?: boolean;
+} & Omit<ComponentProps<"ul">, "children">) {
+  return (
+    <MeadowCards>
+      <ul
+        className={cn(
+          "grid gap-4 sm:grid-cols-2",
+          besideFilters ? "xl:grid-cols-3" : "lg:grid-cols-3",
+          className,
+        )}
+        {...props}
+      >
+        {meadows.map((meadow) => (
+          <li key={meadow.id}>
+            <MeadowCard meadow={meadow} distanceKm={meadow.distanceKm} />
+          </li>
+        ))}
+      </ul>
+    </MeadowCards>
+  );
+}
+
+/**
  * A meadow as a card: photo first, then name, place, price and (when the visitor gave a
  * location) how far it is. The whole card is one link to the meadow's page; the link is the
  * heading's, stretched over the card, so it is read out as the meadow's name only. Inside
@@ -119,7 +116,7 @@ export function MeadowCard({
   headingLevel = 3,
   className,
 }: {
-  meadow: MeadowCardMeadow;
+  meadow: MeadowCardData;
   distanceKm?: number;
   headingLevel?: 2 | 3;
   className?: string;

@@ -2,11 +2,11 @@ import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { To } from "react-router";
 import { FavoriteAnchorScope } from "~/components/favorite-button";
-import { MeadowCard, MeadowCards, type MeadowCardMeadow } from "~/components/meadow-card";
+import { MeadowCardGrid } from "~/components/meadow-card";
 import { Pagination } from "~/components/pagination";
 import { useShellData } from "~/hooks/use-shell-data";
 import { formatNumber } from "~/lib/format";
-import type { ProfileMeadowPage } from "~/services/profiles.server";
+import type { MeadowCardData, MeadowCardPage } from "~/lib/meadow-card";
 
 /**
  * A titled grid of meadow cards, as on the meadows list, with a line for when there are none.
@@ -25,7 +25,7 @@ export function MeadowList({
   empty: string;
   /** Tells this list's hearts apart from another list's on the page (see favoriteAnchor). */
   anchorScope?: string;
-  meadows: Array<MeadowCardMeadow & { distanceKm?: number }>;
+  meadows: MeadowCardData[];
   children?: ReactNode;
 }) {
   const headingId = useId();
@@ -39,15 +39,7 @@ export function MeadowList({
         <p className="mt-3 text-muted-foreground">{empty}</p>
       ) : (
         <FavoriteAnchorScope value={anchorScope}>
-          <MeadowCards>
-            <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {meadows.map((meadow) => (
-                <li key={meadow.id}>
-                  <MeadowCard meadow={meadow} distanceKm={meadow.distanceKm} />
-                </li>
-              ))}
-            </ul>
-          </MeadowCards>
+          <MeadowCardGrid meadows={meadows} className="mt-4" />
         </FavoriteAnchorScope>
       )}
       {children}
@@ -67,9 +59,7 @@ export function PagedMeadowList({
   title: string;
   empty: string;
   anchorScope?: string;
-  meadows: Omit<ProfileMeadowPage, "items"> & {
-    items: Array<MeadowCardMeadow & { distanceKm?: number }>;
-  };
+  meadows: MeadowCardPage;
   to: (page: number) => To;
   /** The pagination's name, where a page has more than one. */
   label?: string;

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useLoaderData } from "react-router";
-import { cardData, MeadowCard, MeadowCards } from "~/components/meadow-card";
+import { MeadowCardGrid } from "~/components/meadow-card";
+import { toMeadowCard } from "~/lib/meadow-card";
 import { withCardPhotos } from "~/services/photos.server";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { appContext } from "~/context";
@@ -38,7 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     meadows: await markKept(
       db,
       getUser(context)?.id,
-      (await withCardPhotos(db, storage, items)).map(cardData),
+      (await withCardPhotos(db, storage, items)).map(toMeadowCard),
     ),
     meta: { title: `Plukweide · ${t("meta.tagline")}`, description: t("meta.description") },
   };
@@ -202,18 +203,7 @@ function HomeMeadows() {
             : t("messages.locationUnavailable")}
         </p>
       ) : null}
-      <MeadowCards>
-        <ul
-          className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-          aria-busy={loading || undefined}
-        >
-          {meadows.map((meadow) => (
-            <li key={meadow.id}>
-              <MeadowCard meadow={meadow} distanceKm={meadow.distanceKm} />
-            </li>
-          ))}
-        </ul>
-      </MeadowCards>
+      <MeadowCardGrid meadows={meadows} className="mt-6" aria-busy={loading || undefined} />
     </section>
   );
 }

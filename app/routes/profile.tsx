@@ -11,7 +11,8 @@ import type { Language } from "~/lib/i18n";
 import { pageMeta } from "~/lib/page-meta";
 import { pageParam } from "~/lib/schemas/meadow-search";
 import { favoritesOf } from "~/services/favorites.server";
-import { avatarSources, getPublicProfile, type ProfileMeadow } from "~/services/profiles.server";
+import type { MeadowCardData } from "~/lib/meadow-card";
+import { avatarSources, getPublicProfile } from "~/services/profiles.server";
 import { getUser } from "~/session.server";
 import { withCardPhotos } from "~/services/photos.server";
 import type { Route } from "./+types/profile";
@@ -45,7 +46,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     ...profile.meadows.items.map((meadow) => meadow.id),
     ...profile.favorites.items.map((meadow) => meadow.id),
   ]);
-  const mark = <Meadow extends ProfileMeadow>(items: Meadow[]) =>
+  const mark = <Meadow extends MeadowCardData>(items: Meadow[]) =>
     items.map((meadow) => ({ ...meadow, kept: kept.has(meadow.id) }));
   return {
     profile: {

@@ -4,7 +4,7 @@ import type { Database } from "../adapters/db.server";
 import type { ObjectStorage } from "../adapters/storage.server";
 import { deleteImage, imageSources, processImage, storeImage } from "./images";
 import type { LatLng } from "./meadows/geo-sql.server";
-import type { MeadowSummary } from "./meadows/search.server";
+import type { MeadowCardData, MeadowCardPage } from "../lib/meadow-card";
 import { removeMemberPhotos } from "./photos.server";
 
 /** Sizes avatars are shown at: the header and lists (32 px), profile and settings (96 px). */
@@ -129,29 +129,15 @@ export interface PublicProfile {
   avatarWidth: number | null;
   memberSince: Date;
   /** One page of the meadows the member added, newest first. */
-  meadows: ProfileMeadowPage;
+  meadows: MeadowCardPage;
   /** One page of their favorites, the newest saved first. */
-  favorites: ProfileMeadowPage;
+  favorites: MeadowCardPage;
 }
 
 /** Meadows per page of a profile's lists and of the favorites: rows of two and three fill up. */
 export const PROFILE_PAGE_SIZE = 24;
 
-export interface ProfileMeadowPage {
-  items: ProfileMeadow[];
-  /** How many there are on all pages. */
-  total: number;
-  page: number;
-  /** At least 1, also when there are none. */
-  pageCount: number;
-}
-
-/** What a profile or the favorites page shows of a meadow: a card's fields. */
-export type ProfileMeadow = Pick<
-  MeadowSummary,
-  "id" | "name" | "city" | "country" | "priceText" | "isDemo"
->;
-
+/** The columns of a card (MeadowCardData) as they are selected. */
 const cardColumns = {
   id: meadows.id,
   name: meadows.name,
@@ -207,7 +193,7 @@ function pageOffset(page: number): number {
   return (page - 1) * PROFILE_PAGE_SIZE;
 }
 
-function meadowPage(items: ProfileMeadow[], total: number, page: number): ProfileMeadowPage {
+function meadowPage(items: MeadowCardData[], total: number, page: number): MeadowCardPage {
   return { items, total, page, pageCount: Math.max(1, Math.ceil(total / PROFILE_PAGE_SIZE)) };
 }
 
@@ -237,7 +223,7 @@ export async function listFavorites(
   db: Database,
   userId: string,
   { page = 1, near }: { page?: number; near?: LatLng } = {},
-): Promise<ProfileMeadowPage & { items: Array<ProfileMeadow & { distanceKm?: number }> }> {
+): Promise<MeadowCardPage & { items: Array<MeadowCardData & { distanceKm?: number }> }> {
   // A member keeps tens of meadows, not thousands: measuring each is cheaper than an index walk.
   const distanceKm = near
     ? sql<number>`earth_distance(ll_to_earth(${meadows.lat}, ${meadows.lng}), ll_to_earth(${near.lat}::float8, ${near.lng}::float8)) / 1000`

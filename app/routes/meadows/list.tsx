@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "react-router";
-import { cardData, MeadowCard, MeadowCards, formatDistance } from "~/components/meadow-card";
+import { formatDistance, MeadowCardGrid } from "~/components/meadow-card";
+import { toMeadowCard } from "~/lib/meadow-card";
 import { withCardPhotos } from "~/services/photos.server";
 import { Pagination } from "~/components/pagination";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -106,7 +107,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       items: await markKept(
         db,
         getUser(context)?.id,
-        (await withCardPhotos(db, storage, result.items)).map(cardData),
+        (await withCardPhotos(db, storage, result.items)).map(toMeadowCard),
       ),
       total: result.total,
       totalCapped: result.totalCapped,
@@ -458,18 +459,7 @@ export default function MeadowsList() {
             )}
           >
             {result.items.length > 0 ? (
-              <MeadowCards>
-                <ul
-                  className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
-                  data-testid="meadow-results"
-                >
-                  {result.items.map((meadow) => (
-                    <li key={meadow.id}>
-                      <MeadowCard meadow={meadow} distanceKm={meadow.distanceKm} />
-                    </li>
-                  ))}
-                </ul>
-              </MeadowCards>
+              <MeadowCardGrid meadows={result.items} besideFilters data-testid="meadow-results" />
             ) : (
               <EmptyResults data={data} pathname={location.pathname} />
             )}

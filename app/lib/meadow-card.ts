@@ -1,0 +1,60 @@
+/*
+ * What a meadow card shows, spelled once: the services fill it, loaders send it, and the card,
+ * the lists and the grids draw it. Shared by server and browser.
+ */
+
+/** A photo as the image pipeline serves it: WebP at 1x and 2x (`srcSet`). */
+export interface MeadowCardPhoto {
+  src: string;
+  srcSet?: string;
+  width?: number;
+  height?: number;
+  /** A colour shown until the file has loaded. */
+  placeholder?: string;
+}
+
+/** What a card shows of a meadow; a MeadowSummary from the search service fits. */
+export interface MeadowCardData {
+  id: string;
+  name: string;
+  city: string;
+  /** ISO 3166-1 alpha-2; shown by name in the page's language. */
+  country: string;
+  priceText: string;
+  isDemo?: boolean;
+  /** The first photo; without one the card shows a drawn meadow. */
+  photo?: MeadowCardPhoto | null;
+  /** Whether the member looking keeps it among their favorites (the heart is filled). */
+  kept?: boolean;
+  /** From the place the list is sorted by, when it is. */
+  distanceKm?: number;
+}
+
+/**
+ * What a loader sends the page for one card: a search result's fields that a card shows, and
+ * no more (the page's data is part of its HTML).
+ */
+export function toMeadowCard(meadow: MeadowCardData): MeadowCardData {
+  return {
+    id: meadow.id,
+    name: meadow.name,
+    city: meadow.city,
+    country: meadow.country,
+    priceText: meadow.priceText,
+    isDemo: meadow.isDemo,
+    // To the metre: enough for anyone, and the page carries it twice for each card.
+    distanceKm:
+      meadow.distanceKm === undefined ? undefined : Math.round(meadow.distanceKm * 1000) / 1000,
+    photo: meadow.photo ?? null,
+  };
+}
+
+/** One page of a longer list of cards (a profile's meadows, the favorites). */
+export interface MeadowCardPage {
+  items: MeadowCardData[];
+  /** How many there are on all pages. */
+  total: number;
+  page: number;
+  /** At least 1, also when there are none. */
+  pageCount: number;
+}
