@@ -1,4 +1,4 @@
-import type { Config } from "../env.server";
+import type { Config } from "~/env.server";
 import type { Database } from "./db.server";
 import { createHttpGeocoder, type HttpGeocoderOptions } from "./geocoder-http.server";
 import type { Logger } from "./logger.server";

@@ -1,5 +1,5 @@
 import { pino, type Logger as PinoLogger, type DestinationStream } from "pino";
-import type { LogLevel } from "../env.server";
+import type { LogLevel } from "~/env.server";
 
 export type Logger = PinoLogger;
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "../../tests/support/smtp-server";
-import { parseConfig } from "../env.server";
+import { parseConfig } from "~/env.server";
 import { createLogger } from "./logger.server";
 import { createMailer, type MailMessage } from "./mail.server";
 

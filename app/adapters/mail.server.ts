@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import type { Config } from "../env.server";
+import type { Config } from "~/env.server";
 import type { Logger } from "./logger.server";
 
 /** One mail to one person, already rendered in their language. */

@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startS3Server, type TestS3Server } from "../../tests/support/s3-server";
-import { parseConfig } from "../env.server";
+import { parseConfig } from "~/env.server";
 import {
   createDiskStorage,
   createS3Storage,

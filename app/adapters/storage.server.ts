@@ -4,7 +4,7 @@ import { mkdir, open, readdir, rename, rmdir, stat, unlink } from "node:fs/promi
 import path from "node:path";
 import { Readable } from "node:stream";
 import type * as S3Sdk from "@aws-sdk/client-s3";
-import type { Config } from "../env.server";
+import type { Config } from "~/env.server";
 import { deletionsAllowed } from "./deletion-hold.server";
 
 /**

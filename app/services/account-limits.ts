@@ -1,4 +1,4 @@
-import type { LimitResult, LimitRule, Limits } from "../adapters/limits.server";
+import type { LimitResult, LimitRule, Limits } from "~/adapters/limits.server";
 
 /** Rate limits on the account forms: generous for people, tight for scripts. */
 export const LIMITS = {

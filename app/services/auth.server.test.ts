@@ -6,10 +6,10 @@ import {
   type TestSmtpServer,
 } from "../../tests/support/smtp-server";
 import { testEngines } from "../../tests/support/databases";
-import { queryRows, type DatabaseHandle } from "../adapters/db.server";
-import { createLogger } from "../adapters/logger.server";
-import { createSmtpMailer } from "../adapters/mail.server";
-import { parseConfig } from "../env.server";
+import { queryRows, type DatabaseHandle } from "~/adapters/db.server";
+import { createLogger } from "~/adapters/logger.server";
+import { createSmtpMailer } from "~/adapters/mail.server";
+import { parseConfig } from "~/env.server";
 import { createAuth, type Auth } from "./auth.server";
 import { authErrorCode } from "./auth-errors";
 

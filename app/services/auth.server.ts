@@ -3,11 +3,11 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { authSchema, users } from "../../db/schema";
-import type { Database } from "../adapters/db.server";
-import type { Logger } from "../adapters/logger.server";
-import type { Mailer } from "../adapters/mail.server";
-import type { Config } from "../env.server";
-import { isLanguage, withPrefix, type Language } from "../lib/i18n";
+import type { Database } from "~/adapters/db.server";
+import type { Logger } from "~/adapters/logger.server";
+import type { Mailer } from "~/adapters/mail.server";
+import type { Config } from "~/env.server";
+import { isLanguage, withPrefix, type Language } from "~/lib/i18n";
 import {
   changeEmailMail,
   emailInUseMail,

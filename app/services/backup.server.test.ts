@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import * as tar from "tar";
 import { describe, expect, it } from "vitest";
-import { createDiskStorage } from "../adapters/storage.server";
+import { createDiskStorage } from "~/adapters/storage.server";
 import {
   BackupError,
   restoreBackup,

@@ -16,7 +16,7 @@ import {
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import * as tar from "tar";
-import { holdDeletions } from "../adapters/deletion-hold.server";
+import { holdDeletions } from "~/adapters/deletion-hold.server";
 
 /*
  * One archive of an embedded setup (ADR 31): a gzipped tar holding

@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { verifications } from "../../db/schema";
-import type { Database } from "../adapters/db.server";
+import type { Database } from "~/adapters/db.server";
 
 /**
  * Whether a password-reset token is still good: Better Auth keeps it until it is used (then

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { favorites, meadows, users } from "../../db/schema";
 import { testEngines } from "../../tests/support/databases";
-import type { DatabaseHandle } from "../adapters/db.server";
+import type { DatabaseHandle } from "~/adapters/db.server";
 import {
   addFavorite,
   countFor,
@@ -17,7 +17,7 @@ import {
 } from "./favorites.server";
 import { NotFoundError } from "./meadows/errors";
 import { listFavorites } from "./profiles.server";
-import { createDiskStorage } from "../adapters/storage.server";
+import { createDiskStorage } from "~/adapters/storage.server";
 import { deleteMeadowWithPhotos } from "./photos.server";
 
 /** Where deleted meadows' photo files would go; these meadows have none. */

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import { favorites, meadows } from "../../db/schema";
-import type { Database } from "../adapters/db.server";
+import type { Database } from "~/adapters/db.server";
 import { NotFoundError } from "./meadows/errors";
 import { isMeadowId } from "./meadows/records.server";
 

@@ -16,7 +16,7 @@ import {
   transparentPng,
   webp,
 } from "../../tests/fixtures/images/generate";
-import { createDiskStorage } from "../adapters/storage.server";
+import { createDiskStorage } from "~/adapters/storage.server";
 import {
   createLimiter,
   deleteImage,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
-import type { ObjectStorage } from "../adapters/storage.server";
+import type { ObjectStorage } from "~/adapters/storage.server";
 
 /**
  * The image pipeline (DESIGN.md "Images"): uploads are recognised by their content, checked against

@@ -1,8 +1,8 @@
 import { createInstance, type TFunction } from "i18next";
-import type { MailMessage } from "../adapters/mail.server";
-import { escapeMarkup } from "../lib/escape-markup";
-import en from "../locales/en/translation";
-import nl from "../locales/nl/translation";
+import type { MailMessage } from "~/adapters/mail.server";
+import { escapeMarkup } from "~/lib/escape-markup";
+import en from "~/locales/en/translation";
+import nl from "~/locales/nl/translation";
 
 /**
  * The mails of the account flows, in English and Dutch, worded in the catalogues (`mail.*`). Each

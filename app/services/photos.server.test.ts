@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { meadows, photos, users } from "../../db/schema";
 import { orientedJpegWithGps, png, webp } from "../../tests/fixtures/images/generate";
 import { testEngines } from "../../tests/support/databases";
-import type { Database, DatabaseHandle } from "../adapters/db.server";
-import { createDiskStorage, type ObjectStorage } from "../adapters/storage.server";
+import type { Database, DatabaseHandle } from "~/adapters/db.server";
+import { createDiskStorage, type ObjectStorage } from "~/adapters/storage.server";
 import { UnsupportedImageError } from "./images";
 import { ForbiddenError, NotFoundError } from "./meadows/errors";
 import {

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { meadows, photos, users, type Photo } from "../../db/schema";
-import type { Database } from "../adapters/db.server";
-import type { ObjectStorage } from "../adapters/storage.server";
-import { PHOTO_CAPTION_MAX } from "../lib/schemas/photo";
+import type { Database } from "~/adapters/db.server";
+import type { ObjectStorage } from "~/adapters/storage.server";
+import { PHOTO_CAPTION_MAX } from "~/lib/schemas/photo";
 import {
   deleteImage,
   imageSources,

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { favorites, meadows, users } from "../../db/schema";
 import { png } from "../../tests/fixtures/images/generate";
 import { testEngines } from "../../tests/support/databases";
-import type { DatabaseHandle } from "../adapters/db.server";
-import { createDiskStorage } from "../adapters/storage.server";
+import type { DatabaseHandle } from "~/adapters/db.server";
+import { createDiskStorage } from "~/adapters/storage.server";
 import {
   getPublicProfile,
   listFavorites,

@@ -1,10 +1,10 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { favorites, meadows, users } from "../../db/schema";
-import type { Database } from "../adapters/db.server";
-import type { ObjectStorage } from "../adapters/storage.server";
+import type { Database } from "~/adapters/db.server";
+import type { ObjectStorage } from "~/adapters/storage.server";
 import { deleteImage, imageSources, processImage, storeImage } from "./images";
 import type { LatLng } from "./meadows/geo-sql.server";
-import type { MeadowCardData, MeadowCardPage } from "../lib/meadow-card";
+import type { MeadowCardData, MeadowCardPage } from "~/lib/meadow-card";
 import { removeMemberPhotos } from "./photos.server";
 
 /** Sizes avatars are shown at: the header and lists (32 px), profile and settings (96 px). */

@@ -3,11 +3,11 @@ import { hashPassword } from "better-auth/crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accounts, users } from "../../db/schema";
 import { testEngines, type TestEngine } from "../../tests/support/databases";
-import type { DatabaseHandle } from "../adapters/db.server";
-import { createDatabaseLimits, createRedisLimits, type Limits } from "../adapters/limits.server";
-import { createLogger } from "../adapters/logger.server";
-import type { MailMessage } from "../adapters/mail.server";
-import { openRedis, type RedisHandle } from "../adapters/redis.server";
+import type { DatabaseHandle } from "~/adapters/db.server";
+import { createDatabaseLimits, createRedisLimits, type Limits } from "~/adapters/limits.server";
+import { createLogger } from "~/adapters/logger.server";
+import type { MailMessage } from "~/adapters/mail.server";
+import { openRedis, type RedisHandle } from "~/adapters/redis.server";
 import {
   createSignInThrottle,
   type KnownDevice,

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { verifyPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "../adapters/db.server";
-import type { Limits } from "../adapters/limits.server";
-import type { Logger } from "../adapters/logger.server";
-import type { Mailer } from "../adapters/mail.server";
-import { isLanguage, withPrefix, type Language } from "../lib/i18n";
-import { PASSWORD_MAX_LENGTH } from "../lib/schemas/account";
+import { queryRows, type Database } from "~/adapters/db.server";
+import type { Limits } from "~/adapters/limits.server";
+import type { Logger } from "~/adapters/logger.server";
+import type { Mailer } from "~/adapters/mail.server";
+import { isLanguage, withPrefix, type Language } from "~/lib/i18n";
+import { PASSWORD_MAX_LENGTH } from "~/lib/schemas/account";
 import { LIMITS } from "./account-limits";
 import { signInAlertMail } from "./mail-templates";
 

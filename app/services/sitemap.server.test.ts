@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { meadows } from "../../db/schema";
 import { testEngines } from "../../tests/support/databases";
 import { UTRECHT_MEADOW } from "../../tests/support/meadow-values";
-import type { DatabaseHandle } from "../adapters/db.server";
+import type { DatabaseHandle } from "~/adapters/db.server";
 import { SITEMAP_MEADOWS, sitemapCount, sitemapMeadows } from "./sitemap.server";
 
 describe.each(testEngines)("sitemaps on $name", (engine) => {

@@ -1,7 +1,7 @@
 import { asc, count, eq } from "drizzle-orm";
 import { meadows } from "../../db/schema";
-import type { Database } from "../adapters/db.server";
-import type { SitemapEntry } from "../lib/sitemap";
+import type { Database } from "~/adapters/db.server";
+import type { SitemapEntry } from "~/lib/sitemap";
 
 /**
  * Meadows per sitemap: each gives two addresses (English and Dutch), and a sitemap may hold

@@ -1,4 +1,4 @@
-import type { Translation } from "../en/translation";
+import type { Translation } from "~/locales/en/translation";
 
 const nl = {
   meta: {

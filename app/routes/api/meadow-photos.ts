@@ -2,7 +2,7 @@ import { readForm } from "~/lib/read-form.server";
 import { photoUploadSchema, type PhotoUploadOutcome } from "~/lib/schemas/photo";
 import { getUser } from "~/session.server";
 import type { Route } from "./+types/meadow-photos";
-import { statusOfRefusal, uploadPhotos } from "../meadows/photo-upload.server";
+import { statusOfRefusal, uploadPhotos } from "~/routes/meadows/photo-upload.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

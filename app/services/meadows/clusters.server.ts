@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { queryManyRows, type Database } from "../../adapters/db.server";
+import { queryManyRows, type Database } from "~/adapters/db.server";
 import {
   cellRangeCondition,
   cellRanges,

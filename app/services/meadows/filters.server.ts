@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { controlCharactersAsSpaces } from "../../lib/schemas/meadow-search";
+import { controlCharactersAsSpaces } from "~/lib/schemas/meadow-search";
 import { LocationRequiredError } from "./errors";
 import {
   boundingBoxCondition,

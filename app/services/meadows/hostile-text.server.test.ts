@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { meadows } from "../../../db/schema";
 import { testEngines } from "../../../tests/support/databases";
 import { insertMany, UTRECHT } from "../../../tests/support/meadow-rows";
-import { queryRows, type Database, type DatabaseHandle } from "../../adapters/db.server";
+import { queryRows, type Database, type DatabaseHandle } from "~/adapters/db.server";
 import type { BoundingBox } from "./geo-sql.server";
 import { searchMeadows } from "./search.server";
 import { viewportMeadows } from "./viewport.server";

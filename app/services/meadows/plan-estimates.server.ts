@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { queryRows, type Database } from "../../adapters/db.server";
+import { queryRows, type Database } from "~/adapters/db.server";
 import {
   textWords,
   type AreaKeys,

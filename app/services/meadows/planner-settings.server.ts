@@ -1,5 +1,5 @@
 import type { SQL } from "drizzle-orm";
-import { queryManyRowsWith, type Database } from "../../adapters/db.server";
+import { queryManyRowsWith, type Database } from "~/adapters/db.server";
 
 /*
  * Reads whose plan the service chooses rather than PostgreSQL: each runs with planner settings

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { meadows, users } from "../../../db/schema";
 import { testEngines } from "../../../tests/support/databases";
 import { addUser, meadowInput, north, UTRECHT } from "../../../tests/support/meadow-rows";
-import type { Database, DatabaseHandle } from "../../adapters/db.server";
-import { createDiskStorage } from "../../adapters/storage.server";
-import { deleteMeadowWithPhotos } from "../photos.server";
+import type { Database, DatabaseHandle } from "~/adapters/db.server";
+import { createDiskStorage } from "~/adapters/storage.server";
+import { deleteMeadowWithPhotos } from "~/services/photos.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { createMeadow, getMeadow, isMeadowId, updateMeadow } from "./records.server";
 

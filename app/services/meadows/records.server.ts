@@ -1,9 +1,9 @@
 import { and, eq, getTableColumns } from "drizzle-orm";
 import { meadows, users, type Meadow } from "../../../db/schema";
-import type { Database } from "../../adapters/db.server";
-import type { MeadowFormValues } from "../../lib/schemas/meadow";
-import { parsePriceAmount } from "../price";
-import { randomId } from "../random-id.server";
+import type { Database } from "~/adapters/db.server";
+import type { MeadowFormValues } from "~/lib/schemas/meadow";
+import { parsePriceAmount } from "~/services/price";
+import { randomId } from "~/services/random-id.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 
 /*

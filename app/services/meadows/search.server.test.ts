@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { meadows } from "../../../db/schema";
 import { testEngines } from "../../../tests/support/databases";
 import { insertGrid, insertMany, north, UTRECHT } from "../../../tests/support/meadow-rows";
-import type { Database, DatabaseHandle } from "../../adapters/db.server";
+import type { Database, DatabaseHandle } from "~/adapters/db.server";
 import { LocationRequiredError } from "./errors";
 import { searchMeadows } from "./search.server";
 

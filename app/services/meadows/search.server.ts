@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { queryManyRows, queryRows, type Database } from "../../adapters/db.server";
+import { queryManyRows, queryRows, type Database } from "~/adapters/db.server";
 import { LocationRequiredError } from "./errors";
 import {
   clampInteger,

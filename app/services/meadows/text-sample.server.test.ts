@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testEngines } from "../../../tests/support/databases";
-import { queryRows, type DatabaseHandle } from "../../adapters/db.server";
+import { queryRows, type DatabaseHandle } from "~/adapters/db.server";
 import { foldLikeSearchText } from "./text-sample";
 import { estimateText } from "./text-sample.server";
 

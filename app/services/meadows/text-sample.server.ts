@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { queryManyRows, queryRows, type Database } from "../../adapters/db.server";
+import { queryManyRows, queryRows, type Database } from "~/adapters/db.server";
 import {
   estimateFromSample,
   foldLikeSearchText,

@@ -9,7 +9,7 @@ import {
   meadowInput,
   UTRECHT,
 } from "../../../tests/support/meadow-rows";
-import { queryRows, type Database, type DatabaseHandle } from "../../adapters/db.server";
+import { queryRows, type Database, type DatabaseHandle } from "~/adapters/db.server";
 import { clusterCellSize, type BoundingBox } from "./geo-sql.server";
 import { createMeadow, getMeadow, updateMeadow } from "./records.server";
 import { AREA_GRID_LEVEL, CLUSTER_SAMPLE } from "./search-plan";

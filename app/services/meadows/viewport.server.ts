@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../../adapters/db.server";
+import type { Database } from "~/adapters/db.server";
 import { storedClusters, toClusters, cellInside, type MapCluster } from "./clusters.server";
 import {
   areaConditions,
