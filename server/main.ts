@@ -27,6 +27,7 @@ import { startImageSweep } from "./image-sweep";
 import { createMetrics, isMetricsToken } from "./metrics";
 import { createReadRouting, type ReadRouting } from "./read-replica";
 import { answerUnavailable } from "./unavailable";
+import { securityHeaders, setSecurityHeaders } from "./security-headers";
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -276,6 +277,7 @@ function createHttpServer(
     await handleWithRouter(req, res, origin);
   };
 
+  const headersForEveryAnswer = securityHeaders(config.appUrl);
   const server = createServer((req, res) => {
     const started = process.hrtime.bigint();
     res.on("close", () => {
@@ -292,7 +294,7 @@ function createHttpServer(
         "request",
       );
     });
-    setSecurityHeaders(res);
+    setSecurityHeaders(res, headersForEveryAnswer);
     const run = () => {
       handle(req, res).catch((error: unknown) => {
         logger.error({ err: error }, "request failed");
@@ -337,12 +339,6 @@ function answerPlainly(res: ServerResponse, method: Exclude<MethodCheck, { kind:
     res.writeHead(405, { ...text, Allow: method.allow });
     res.end("Method Not Allowed\n");
   }
-}
-
-function setSecurityHeaders(res: ServerResponse) {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
 }
 
 /** The path without its query string, which may carry tokens from emailed links. */
