@@ -184,6 +184,13 @@ function createHttpServer(
       return;
     }
     if (!res.destroyed) await sendResponse(res, response);
+    // Answered before the body was read (a visitor sent to sign in, a refusal): the rest of the
+    // body is still arriving, paused, and the connection would carry no further request. It is
+    // read and dropped, as Node does for a body nobody asked for.
+    if (!req.complete && !res.destroyed) {
+      await request.body?.cancel().catch(() => {});
+      req.resume();
+    }
   };
 
   // Pages and JSON are compressed as they stream; built assets come precompressed (static-files).
