@@ -101,6 +101,17 @@ describe("request limits", () => {
     expect(await photos.text()).toContain("A caption can be at most 200 characters");
   });
 
+  it("answers a meadow form with a field sent twice with the form, not a server error", async () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(UTRECHT_MEADOW)) form.set(name, value);
+    form.append("street", "Oudegracht");
+    form.append("city", "Utrecht");
+    form.set("intent", "locate");
+    const answer = await member.postMultipart("/meadows/add", form);
+    expect(answer.status).toBeLessThan(500);
+    expect(answer.headers.get("content-type")).toMatch(/^text\/html/);
+  });
+
   it("refuses over-long sign-in fields with a message, not a server error", async () => {
     const longEmail = await visitor().post("/login", {
       email: `${"a".repeat(300)}@example.org`,
