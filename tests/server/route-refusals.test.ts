@@ -3,6 +3,7 @@ import { png } from "../fixtures/images/generate";
 import { startAppWithMail } from "../support/app-with-mail";
 import { type AppProcess } from "../support/app-process";
 import { UTRECHT_MEADOW } from "../support/meadow-values";
+import { createFreshPostgresDatabase, testDatabaseUrl } from "../support/databases";
 import { addMeadow, signedInMember } from "../support/members";
 import { actionRoutes, fillPattern, type ActionRoute } from "../support/route-manifest";
 import { type TestSmtpServer } from "../support/smtp-server";
@@ -194,7 +195,11 @@ const MORE_REFUSED: Array<{ key: string; form: Row["form"]; status: number }> = 
 
 const EVIL_ORIGIN = "https://evil.example";
 
-describe("state-changing routes refuse whom they should", () => {
+/** The app on PGlite, and on PostgreSQL too when TEST_DATABASE_URL names a server. */
+const ENGINES = testDatabaseUrl ? ["pglite", "postgres"] : ["pglite"];
+
+describe.each(ENGINES)("state-changing routes on %s refuse whom they should", (engine) => {
+  let database: Awaited<ReturnType<typeof createFreshPostgresDatabase>> | undefined;
   let smtp: TestSmtpServer;
   let app: AppProcess;
   let routes: ActionRoute[];
@@ -206,7 +211,8 @@ describe("state-changing routes refuse whom they should", () => {
   beforeAll(async () => {
     routes = await actionRoutes();
     photoBytes = await png(640, 480);
-    ({ app, smtp } = await startAppWithMail());
+    if (engine === "postgres") database = await createFreshPostgresDatabase();
+    ({ app, smtp } = await startAppWithMail(database ? { DATABASE_URL: database.url } : {}));
     owner = visitor();
     const { email: ownerEmail } = await signedInMember(owner, smtp, { name: "Olga Eigenaar" });
     member = visitor();
@@ -225,6 +231,7 @@ describe("state-changing routes refuse whom they should", () => {
   afterAll(async () => {
     await app?.stop();
     await smtp?.close();
+    await database?.drop();
   });
 
   /** Sends a form to `pattern` as `sender`, from `origin` when given, and returns the answer. */
