@@ -37,6 +37,7 @@ import { imageProcessingLoad } from "../app/services/images";
 import { createRequestLog, safePath } from "./request-log";
 import { exitOnUncaughtErrors } from "./exit-on-crash";
 import { createPageCache, keepIfCacheable, withFreshNonce } from "./page-cache";
+import { securityHeaders, setSecurityHeaders } from "./security-headers";
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -217,6 +218,13 @@ function createHttpServer(
       response = await keepIfCacheable(pageCache, cacheKey, generation, response);
     }
     if (!res.destroyed) await sendResponse(res, response);
+    // Answered before the body was read (a visitor sent to sign in, a refusal): the rest of the
+    // body is still arriving, paused, and the connection would carry no further request. It is
+    // read and dropped, as Node does for a body nobody asked for.
+    if (!req.complete && !res.destroyed) {
+      await request.body?.cancel().catch(() => {});
+      req.resume();
+    }
   };
 
   // Pages and JSON are compressed as they stream; built assets come precompressed from the build.
@@ -328,6 +336,7 @@ function createHttpServer(
   const logRequest = createRequestLog(logger);
   /** The route a request went to, for its latency by route. */
   const routes = new WeakMap<ServerResponse, string>();
+  const headersForEveryAnswer = securityHeaders(config.appUrl);
   const server = createServer((req, res) => {
     const started = process.hrtime.bigint();
     req.id = requestIdOf(req, proxies);
@@ -337,7 +346,7 @@ function createHttpServer(
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.observe(req.method, res.statusCode, seconds, routes.get(res));
     });
-    setSecurityHeaders(res);
+    setSecurityHeaders(res, headersForEveryAnswer);
     const run = () => {
       handle(req, res).catch((error: unknown) => {
         logger.error({ err: error, requestId: req.id }, "request failed");
@@ -383,12 +392,6 @@ function answerPlainly(res: ServerResponse, method: Exclude<MethodCheck, { kind:
     res.writeHead(405, { ...text, Allow: method.allow });
     res.end("Method Not Allowed\n");
   }
-}
-
-function setSecurityHeaders(res: ServerResponse) {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
 }
 
 /** One warning per Redis outage, not one per request counted in the database meanwhile. */

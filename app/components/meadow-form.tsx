@@ -20,6 +20,14 @@ import { cn } from "~/lib/cn";
 import { countryName } from "~/lib/country-names";
 import { addressFingerprint, COUNTRIES, meadowSchema } from "~/lib/schemas/meadow";
 
+/**
+ * A field's text as sent back with the form's errors. A field sent twice comes back as a list
+ * (no page of the app sends one; a hand-made post may): it counts as empty.
+ */
+function typedText(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
 /** Where the server found the address (see app/routes/meadows/meadow-form.server.ts). */
 export interface FoundPosition {
   lat: number;
@@ -95,11 +103,11 @@ export function MeadowForm({
     setPin(found ? { lat: found.lat, lng: found.lng } : null);
   }
   const currentAddress = addressFingerprint({
-    street: fields.street.value ?? "",
-    houseNumber: fields.houseNumber.value ?? "",
-    postalCode: fields.postalCode.value ?? "",
-    city: fields.city.value ?? "",
-    country: fields.country.value ?? "",
+    street: typedText(fields.street.value),
+    houseNumber: typedText(fields.houseNumber.value),
+    postalCode: typedText(fields.postalCode.value),
+    city: typedText(fields.city.value),
+    country: typedText(fields.country.value),
   });
   const located = found && pin && found.fingerprint === currentAddress ? found : undefined;
   const formErrors = useTranslatedErrors(form.errors);

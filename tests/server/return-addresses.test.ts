@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppWithMail } from "../support/app-with-mail";
 import { type AppProcess } from "../support/app-process";
 import { type TestSmtpServer } from "../support/smtp-server";
-import { signedInMember } from "../support/members";
+import { addMeadow, signedInMember } from "../support/members";
 import { totpCode } from "../support/totp";
 import { Visitor } from "../support/visitor";
 
@@ -77,6 +77,27 @@ describe("return addresses on the production build", () => {
     }
     const back = await visitor().post("/resources/locale", { lang: "nl", redirectTo: "/about" });
     expect(landing(back).pathname).toBe("/nl/about");
+  });
+
+  it("keeps the heart's form without JavaScript on the site, before and after signing in", async () => {
+    const { browser } = await member();
+    const meadowId = (await addMeadow(browser)).split("/").pop()!;
+    for (const redirectTo of HOSTILE) {
+      const kept = await browser.post("/resources/favorite", {
+        meadowId,
+        favorite: "true",
+        redirectTo,
+      });
+      expect(landing(kept).pathname).toBe("/");
+      // A visitor is sent to sign in, and from there back through the heart's own page.
+      const toLogin = landing(
+        await visitor().post("/resources/favorite", { meadowId, favorite: "true", redirectTo }),
+      );
+      expect(toLogin.pathname).toBe("/login");
+      const next = new URL(toLogin.searchParams.get("redirectTo")!, `${appUrl}/somewhere/deep`);
+      expect(next.origin).toBe(appUrl);
+      expect(landing(await browser.get(next.pathname + next.search)).pathname).toBe("/");
+    }
   });
 
   it("keeps sign-out on the site", async () => {

@@ -71,7 +71,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta(loaderData?.meta, { index: false });
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const user = requireUser(context, request);
+  // Before the form is read: someone else's meadow is refused whatever the form asks, finding
+  // an address included.
+  const { user } = await ownMeadow(context, request, params.id);
   const { db, storage } = context.get(appContext);
   const { t } = getI18n(context);
   const formData = await readForm(request);
@@ -79,7 +81,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (formData.get("intent") === "delete") {
       // Without JavaScript there is no dialog: the first press asks, the second one deletes.
       if (formData.get("confirm") !== "yes") {
-        await ownMeadow(context, request, params.id);
         return data<{ confirmDelete: true; result?: undefined; located?: undefined }>({
           confirmDelete: true,
         });
