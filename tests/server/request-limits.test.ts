@@ -58,7 +58,7 @@ describe("request limits", () => {
   it("refuses a body over the limit from its length, before reading it", async () => {
     const megabyte = 1024 * 1024;
     expect(await announce(app.port, "/login", 16 * megabyte + 1)).toBe(413);
-    expect(await announce(app.port, "/nl/settings", 17 * megabyte)).toBe(413);
+    expect(await announce(app.port, "/nl/settings/avatar", 17 * megabyte)).toBe(413);
     expect(await announce(app.port, "/api/meadows/x/photos", 17 * megabyte)).toBe(413);
     // The meadow page's photo form without JavaScript may carry several photos.
     expect(await announce(app.port, `${meadowPath}`, 65 * megabyte)).toBe(413);
@@ -88,7 +88,7 @@ describe("request limits", () => {
     expect(meadow.status).toBe(400);
     expect(await meadow.text()).toContain("Deze tekst is te lang");
 
-    const profile = await member.post("/settings", { intent: "profile", name: tooLongName });
+    const profile = await member.post("/settings/profile", { name: tooLongName });
     expect(profile.status).toBe(400);
     expect(await profile.text()).toContain("Name can be at most 100 characters");
 

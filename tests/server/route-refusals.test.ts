@@ -154,10 +154,45 @@ const TABLE: Record<string, Row> = {
     visitor: 401,
     member: 401,
   },
-  "/settings": {
-    form: () => ({ intent: "profile", name: NEW_NAME }),
+  "/settings/profile": {
+    form: () => ({ name: NEW_NAME }),
     visitor: "sign-in",
     member: { status: 302, location: "/settings" },
+    shown: settingsShown,
+  },
+  "/settings/avatar": {
+    form: () => ({ intent: "something-else" }),
+    visitor: "sign-in",
+    member: 400,
+    shown: settingsShown,
+  },
+  // The forms that need the current password: a wrong one is refused and changes nothing.
+  "/settings/password": {
+    form: () => ({
+      currentPassword: "niet-mijn-wachtwoord",
+      password: "nieuw-wachtwoord",
+      confirmPassword: "nieuw-wachtwoord",
+    }),
+    visitor: "sign-in",
+    member: 400,
+    shown: settingsShown,
+  },
+  "/settings/email": {
+    form: () => ({ email: "not-an-address" }),
+    visitor: "sign-in",
+    member: 400,
+    shown: settingsShown,
+  },
+  "/settings/two-factor": {
+    form: () => ({ intent: "two-factor-enable", password: "niet-mijn-wachtwoord" }),
+    visitor: "sign-in",
+    member: 400,
+    shown: settingsShown,
+  },
+  "/settings/delete-account": {
+    form: () => ({ confirm: "delete", password: "niet-mijn-wachtwoord" }),
+    visitor: "sign-in",
+    member: 400,
     shown: settingsShown,
   },
   "/meadows/add": {
