@@ -16,7 +16,7 @@ export type { Page } from "@playwright/test";
  * a page that is meant to answer 404). A line reads "console.error on {page}: {text} ({source})".
  */
 function watchForErrors(page: Page, allowedByTest: readonly RegExp[]): string[] {
-  const allowed = [...allowedByTest, MAP_STYLE_UNREACHABLE];
+  const allowed = [...allowedByTest, MAP_STYLE_UNREACHABLE, PHOTO_DELETED_MEANWHILE];
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() !== "error") return;
@@ -74,6 +74,14 @@ export const test = base.extend<Options & Fixtures>({
  * the refused request. Allowed on every page.
  */
 export const MAP_STYLE_UNREACHABLE = /net::ERR_UNSAFE_PORT \(http:\/\/127\.0\.0\.1:9\//;
+
+/**
+ * Journeys run side by side on one site: a card on the home page or the list may show a photo
+ * that another journey deletes before the browser has loaded it. The browser reports the 404;
+ * the page itself is right. Allowed on every page.
+ */
+export const PHOTO_DELETED_MEANWHILE =
+  /Failed to load resource: the server responded with a status of 404 \(Not Found\) \(http:\/\/[^/]+\/images\/photos\//;
 
 /**
  * Tolerates these console errors in a test or describe block. A list of two or more goes in a
