@@ -11,7 +11,6 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import sharp from "sharp";
 import { startSmtpServer } from "../tests/support/smtp-server.ts";
 import { freePort, Visitor } from "../tests/support/visitor.ts";
@@ -32,55 +31,12 @@ const root = mkdtempSync(path.join(tmpdir(), "plukweide-bench-load-"));
 
 if (!serverUrl) throw new Error("BENCH_DATABASE_URL is not set");
 
-const { openPostgres, queryRows } = await import("../app/adapters/db.server.ts");
-const { loadMeadows, TOWNS } = await import("./bench-meadows.ts");
-const { sql } = await import("drizzle-orm");
+const { prepareBenchDatabase, TOWNS } = await import("./bench-meadows.ts");
 
 const raw: string[] = [];
 function log(line = "") {
   console.log(line);
   raw.push(line);
-}
-
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-async function prepareDatabase(): Promise<{ name: string; url: string; meadowIds: string[] }> {
-  const name = reuse ?? `plukweide_bench_load_${process.pid}`;
-  if (!/^\w+$/.test(name)) throw new Error(`not a database name: ${name}`);
-  try {
-    await adminQuery(`create database "${name}"`);
-  } catch (error) {
-    if (!reuse || (error as { code?: string }).code !== "42P04") throw error;
-  }
-  const url = new URL(serverUrl as string);
-  url.pathname = `/${name}`;
-  const handle = await openPostgres(url.href);
-  try {
-    await handle.migrate();
-    const [existing] = await queryRows<{ n: number }>(
-      handle.db,
-      sql`select count(*)::int as n from meadows`,
-    );
-    if (Number(existing?.n ?? 0) < ROWS) {
-      if (existing?.n) await handle.db.execute(sql`truncate meadows cascade`);
-      await loadMeadows(handle.db, ROWS);
-    }
-    const ids = await queryRows<{ id: string }>(
-      handle.db,
-      sql`select id from meadows order by id limit 200`,
-    );
-    return { name, url: url.href, meadowIds: ids.map((row) => row.id) };
-  } finally {
-    await handle.close();
-  }
 }
 
 /** One app process as `npm start` runs it, mail going to the benchmark's SMTP server. */
@@ -291,7 +247,14 @@ log(
 );
 log();
 
-const database = await prepareDatabase();
+const database = await prepareBenchDatabase({
+  serverUrl,
+  reuse,
+  prefix: "plukweide_bench_load",
+  rows: ROWS,
+  sample: 200,
+  log,
+});
 const smtp = await startSmtpServer();
 const results: { name: string; result: WrkResult }[] = [];
 try {
@@ -334,7 +297,7 @@ try {
 } finally {
   await smtp.close();
   rmSync(root, { recursive: true, force: true });
-  if (!reuse) await adminQuery(`drop database if exists "${database.name}" with (force)`);
+  await database.drop();
 }
 
 log("## Summary");

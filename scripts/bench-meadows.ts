@@ -1,8 +1,9 @@
-// The generated meadows of the benchmarks (`bench:search`, `bench:pages`): spread around real
+// The generated meadows of the benchmarks (`bench:search`, `bench:pages`, `bench:load`): spread around real
 // towns in NL, BE, DE and FR, more of them near the bigger ones, loaded by the database itself
 // (INSERT … SELECT over generate_series) from a fixed random seed.
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "../app/adapters/db.server.ts";
+import pg from "pg";
+import { openPostgres, queryRows, type Database } from "../app/adapters/db.server.ts";
 import { parsePriceAmount } from "../app/services/price.ts";
 
 const CHUNK = 50_000;
@@ -189,4 +190,71 @@ export async function loadMeadows(db: Database, rows: number) {
   }
   for (const index of indexes) await db.execute(sql.raw(index.definition));
   await db.execute(sql`vacuum analyze meadows`);
+}
+
+/** A statement on the server itself (creating or dropping a database). */
+export async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A database of `rows` generated meadows on `serverUrl`: a new one named after `prefix` (dropped
+ * by `drop`), or the one named by `reuse`, loaded only when it does not hold `rows` meadows yet
+ * and kept afterwards. `meadowIds`: `sample` meadows spread over the table, for their pages.
+ */
+export async function prepareBenchDatabase(options: {
+  serverUrl: string;
+  reuse?: string;
+  prefix: string;
+  rows: number;
+  sample: number;
+  log?: (line: string) => void;
+}): Promise<{ url: string; name: string; meadowIds: string[]; drop(): Promise<void> }> {
+  const { serverUrl, reuse, rows } = options;
+  const name = reuse ?? `${options.prefix}_${process.pid}`;
+  if (!/^\w+$/.test(name)) throw new Error(`not a database name: ${name}`);
+  try {
+    await adminQuery(serverUrl, `create database "${name}"`);
+  } catch (error) {
+    if (!reuse || (error as { code?: string }).code !== "42P04") throw error;
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.href);
+  try {
+    await handle.migrate();
+    const [existing] = await queryRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from meadows`,
+    );
+    if (Number(existing?.n ?? 0) !== rows) {
+      const started = performance.now();
+      if (existing?.n) await handle.db.execute(sql`truncate meadows cascade`);
+      await loadMeadows(handle.db, rows);
+      options.log?.(
+        `loaded ${rows} meadows in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+    }
+    await handle.db.execute(sql`vacuum analyze meadows`);
+    const sampled = await queryRows<{ id: string }>(
+      handle.db,
+      sql`select id from meadows order by id limit ${options.sample} offset ${Math.floor(rows / 3)}`,
+    );
+    return {
+      url: url.href,
+      name,
+      meadowIds: sampled.map((row) => row.id),
+      drop: async () => {
+        if (!reuse) await adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
+      },
+    };
+  } finally {
+    await handle.close();
+  }
 }

@@ -18,7 +18,6 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { request as httpRequest } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "./server-memory.ts";
 import { parseWrk, runWrk } from "./bench-wrk.ts";
 
@@ -38,60 +37,12 @@ const TICKS_PER_SECOND = 100;
 
 if (!serverUrl) throw new Error("BENCH_DATABASE_URL is not set");
 
-const { openPostgres, queryRows } = await import("../app/adapters/db.server.ts");
-const { loadMeadows, TOWNS } = await import("./bench-meadows.ts");
-const { sql } = await import("drizzle-orm");
+const { prepareBenchDatabase, TOWNS } = await import("./bench-meadows.ts");
 
 const raw: string[] = [];
 function log(line = "") {
   console.log(line);
   raw.push(line);
-}
-
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** The database with ROWS meadows, loaded unless BENCH_REUSE names one that holds them already. */
-async function prepareDatabase(): Promise<{ url: string; name: string; meadowIds: string[] }> {
-  const name = reuse ?? `plukweide_bench_pages_${process.pid}`;
-  if (!/^\w+$/.test(name)) throw new Error(`not a database name: ${name}`);
-  try {
-    await adminQuery(`create database "${name}"`);
-  } catch (error) {
-    if (!reuse || (error as { code?: string }).code !== "42P04") throw error;
-  }
-  const url = new URL(serverUrl as string);
-  url.pathname = `/${name}`;
-  const handle = await openPostgres(url.href);
-  try {
-    await handle.migrate();
-    const [existing] = await queryRows<{ n: number }>(
-      handle.db,
-      sql`select count(*)::int as n from meadows`,
-    );
-    if (Number(existing?.n ?? 0) !== ROWS) {
-      const started = performance.now();
-      if (existing?.n) await handle.db.execute(sql`truncate meadows cascade`);
-      await loadMeadows(handle.db, ROWS);
-      log(`loaded ${ROWS} meadows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    }
-    await handle.db.execute(sql`vacuum analyze meadows`);
-    // Meadow pages of 50 meadows spread over the table.
-    const rows = await queryRows<{ id: string }>(
-      handle.db,
-      sql`select id from meadows order by id limit 50 offset ${Math.floor(ROWS / 3)}`,
-    );
-    return { url: url.href, name, meadowIds: rows.map((row) => row.id) };
-  } finally {
-    await handle.close();
-  }
 }
 
 async function waitFor(url: string, child: ChildProcess) {
@@ -311,7 +262,14 @@ log(
 );
 log();
 
-const database = await prepareDatabase();
+const database = await prepareBenchDatabase({
+  serverUrl,
+  reuse,
+  prefix: "plukweide_bench_pages",
+  rows: ROWS,
+  sample: 50,
+  log,
+});
 const floor = await serveFloor();
 const floorHtml = (await fetchBytes(`${floor.base}/`)).body;
 const bare = await serveBare(floorHtml);
@@ -366,7 +324,7 @@ try {
   await bare.stop();
   await floor.stop();
   rmSync(root, { recursive: true, force: true });
-  if (!reuse) await adminQuery(`drop database if exists "${database.name}" with (force)`);
+  await database.drop();
 }
 
 const table = [
