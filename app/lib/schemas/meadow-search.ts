@@ -168,3 +168,6 @@ export function meadowSearchQuery(search: Partial<MeadowSearch>): string {
   const query = meadowSearchParams(search).toString();
   return query ? `?${query}` : "";
 }
+
+/** Where a list is measured from: a place the visitor typed, or the device's own position. */
+export type ActiveLocation = { kind: "place"; label: string } | { kind: "device" };

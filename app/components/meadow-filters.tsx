@@ -1,0 +1,286 @@
+import { useId, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation } from "react-router";
+import { formatDistance } from "~/components/meadow-card";
+import { Button } from "~/components/ui/button";
+import { ErrorList, Field } from "~/components/ui/field";
+import { ChevronDownIcon, LocateIcon, PinIcon } from "~/components/ui/icons";
+import { inputClassName } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { useGeolocation } from "~/hooks/use-geolocation";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { useLiveSearch, useUrlField } from "~/hooks/use-live-search";
+import { useShellData } from "~/hooks/use-shell-data";
+import { cn } from "~/lib/cn";
+import { countryName } from "~/lib/country-names";
+import { COUNTRIES } from "~/lib/schemas/meadow";
+import {
+  DISTANCE_CHOICES_KM,
+  LIST_SORTS,
+  meadowSearchQuery,
+  type ActiveLocation,
+  type ListSort,
+  type MeadowSearch,
+} from "~/lib/schemas/meadow-search";
+
+/**
+ * The meadows list's search form: words, a place or the device's position, and the filters.
+ * With JavaScript each change loads the results at once (useLiveSearch); without it, the form
+ * is a plain GET. On phones the filters fold away unless one is set.
+ */
+export function MeadowFilters({
+  search,
+  sort,
+  location,
+  placeNotFound,
+}: {
+  search: MeadowSearch;
+  /** The order the results are in. */
+  sort: ListSort;
+  location: ActiveLocation | null;
+  placeNotFound: boolean;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useShellData();
+  const { pathname } = useLocation();
+  const hydrated = useHydrated();
+  const geolocation = useGeolocation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const live = useLiveSearch({ search, sort, formRef });
+  const ids = { needsLocation: useId(), priceNote: useId() };
+  const located = location !== null;
+  // Open on phones when a filter is set, so the visitor sees what applies; after that the
+  // visitor's own toggling rules (a changing `open` prop would snap it shut mid-use).
+  const [filtersOpen] = useState(() => Boolean(search.country || search.km || search.sort));
+  const country = useUrlField(search.country ?? "");
+  const km = useUrlField(located && search.km !== undefined ? String(search.km) : "");
+  const sortField = useUrlField(sort);
+
+  async function locateMe() {
+    const position = await geolocation.locate();
+    if (!position) return;
+    live.send({ extra: { place: "", lat: String(position.lat), lng: String(position.lng) } });
+  }
+
+  const geolocationError =
+    geolocation.state.status === "failed"
+      ? t(
+          geolocation.state.failure === "unsupported"
+            ? "messages.geolocationUnsupported"
+            : "messages.locationUnavailable",
+        )
+      : null;
+
+  const countries = [...COUNTRIES]
+    .map((code) => ({ code, name: countryName(code, lang) }))
+    .sort((a, b) => a.name.localeCompare(b.name, lang));
+  const distanceChoices = [...DISTANCE_CHOICES_KM] as number[];
+  if (located && search.km !== undefined && !distanceChoices.includes(search.km)) {
+    distanceChoices.push(search.km);
+    distanceChoices.sort((a, b) => a - b);
+  }
+  const sortLabels: Record<ListSort, string> = {
+    distance: t("meadowList.sortDistance"),
+    name: t("meadowList.sortName"),
+    price: t("meadowList.sortPrice"),
+  };
+  const clearLocationQuery = meadowSearchQuery({
+    ...search,
+    place: "",
+    lat: undefined,
+    lng: undefined,
+    km: undefined,
+    page: 1,
+  });
+  const sortHint = [located ? null : ids.needsLocation, sort === "price" ? ids.priceNote : null]
+    .filter(Boolean)
+    .join(" ");
+
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      role="search"
+      aria-label={t("meadowList.title")}
+      className="grid gap-5 rounded-2xl border border-border bg-card p-4 shadow-xs lg:sticky lg:top-20"
+      onSubmit={(event) => {
+        event.preventDefault();
+        live.send({});
+      }}
+    >
+      <Field
+        labelProps={{ children: t("meadowList.searchLabel") }}
+        inputProps={{
+          type: "search",
+          name: "q",
+          value: live.q.value,
+          placeholder: t("meadowList.searchPlaceholder"),
+          autoComplete: "off",
+          enterKeyHint: "search",
+          maxLength: 100,
+          onChange: (event) => live.type(event.currentTarget.value),
+        }}
+      />
+
+      <div className="grid gap-2">
+        <Field
+          labelProps={{ children: t("meadowList.placeLabel") }}
+          errors={placeNotFound ? [t("messages.locationNotFound")] : undefined}
+          inputProps={{
+            type: "text",
+            name: "place",
+            value: live.place.value,
+            placeholder: t("meadowList.placePlaceholder"),
+            autoComplete: "address-level2",
+            enterKeyHint: "search",
+            maxLength: 200,
+            onChange: (event) => live.place.set(event.currentTarget.value),
+          }}
+        />
+        {location?.kind === "device" ? (
+          <>
+            <input type="hidden" name="lat" value={search.lat} />
+            <input type="hidden" name="lng" value={search.lng} />
+          </>
+        ) : null}
+        <Button
+          type="button"
+          variant="outline"
+          className="justify-self-start"
+          disabled={!hydrated}
+          loading={geolocation.state.status === "locating"}
+          busyLabel={t("meadowList.locating")}
+          onClick={locateMe}
+        >
+          <LocateIcon />
+          {t("meadowList.useMyLocation")}
+        </Button>
+        {/* Only without JavaScript: with it, the note would flash until the page hydrates. */}
+        <noscript>
+          <p className="text-sm text-muted-foreground">{t("meadowList.needsJavaScript")}</p>
+        </noscript>
+        <ErrorList errors={geolocationError ? [geolocationError] : undefined} />
+        {location ? (
+          <p className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-2 gap-y-1 rounded-lg bg-accent px-3 py-2 text-sm text-accent-foreground">
+            <PinIcon className="mt-0.5 shrink-0 text-primary" />
+            <span className="font-medium" data-testid="active-location">
+              {location.kind === "place"
+                ? t("meadowList.nearPlace", { place: location.label })
+                : t("meadowList.nearYou")}
+            </span>
+            <Link
+              to={{ pathname, search: clearLocationQuery }}
+              preventScrollReset
+              className="col-start-2 justify-self-start rounded-sm font-medium underline underline-offset-4 hover:decoration-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              {t("meadowList.clearLocation")}
+            </Link>
+          </p>
+        ) : null}
+      </div>
+
+      <details
+        open={filtersOpen || undefined}
+        className="group/filters border-t border-border pt-4 lg:[&::details-content]:[content-visibility:visible]"
+      >
+        <summary className="flex cursor-pointer list-none items-center justify-between rounded-sm text-sm font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none lg:hidden [&::-webkit-details-marker]:hidden">
+          {t("meadowList.filters")}
+          <ChevronDownIcon className="transition-transform group-open/filters:rotate-180 motion-reduce:transition-none" />
+        </summary>
+        <div className="mt-4 grid gap-4 lg:mt-0">
+          <SelectField
+            label={t("meadowList.country")}
+            name="country"
+            value={country.value}
+            onChange={(value) => live.choose(country, "country", value)}
+          >
+            <option value="">{t("meadowList.allCountries")}</option>
+            {countries.map(({ code, name }) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t("meadowList.maxDistance")}
+            name="km"
+            value={km.value}
+            disabled={!located}
+            describedBy={located ? undefined : ids.needsLocation}
+            onChange={(value) => live.choose(km, "km", value)}
+          >
+            <option value="">{t("meadowList.anyDistance")}</option>
+            {distanceChoices.map((choice) => (
+              <option key={choice} value={choice}>
+                {formatDistance(choice, lang)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t("meadowList.sort")}
+            name="sort"
+            value={sortField.value}
+            describedBy={sortHint || undefined}
+            onChange={(value) => live.choose(sortField, "sort", value)}
+          >
+            {LIST_SORTS.map((option) => (
+              <option key={option} value={option} disabled={option === "distance" && !located}>
+                {sortLabels[option]}
+              </option>
+            ))}
+          </SelectField>
+          {located ? null : (
+            <p id={ids.needsLocation} className="text-sm text-muted-foreground">
+              {t("meadowList.needsLocation")}
+            </p>
+          )}
+          {sort === "price" ? (
+            <p id={ids.priceNote} className="text-sm text-muted-foreground">
+              {t("meadowList.priceNote")}
+            </p>
+          ) : null}
+        </div>
+      </details>
+      <Button type="submit" className="w-full">
+        {t("meadowList.searchButton")}
+      </Button>
+    </Form>
+  );
+}
+
+/** A labelled native select: works without JavaScript, and phones show their own picker. */
+function SelectField({
+  label,
+  name,
+  value,
+  disabled,
+  describedBy,
+  onChange,
+  children,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  disabled?: boolean;
+  describedBy?: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        className={cn(inputClassName, "h-10 py-2")}
+      >
+        {children}
+      </select>
+    </div>
+  );
+}

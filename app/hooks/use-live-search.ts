@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState, type RefObject } from "react";
+import { useLocation, useSubmit } from "react-router";
+import {
+  meadowSearchParams,
+  parseMeadowSearch,
+  type ListSort,
+  type MeadowSearch,
+} from "~/lib/schemas/meadow-search";
+
+/** The typed words go out this long after the last key, so each word is one request. */
+const TYPING_DEBOUNCE_MS = 300;
+
+/**
+ * A form field's value, kept in step with the URL. It follows the URL when the URL changes by
+ * other means (back button, a link, "clear location"), but not when the change is the one this
+ * field just sent: the visitor may have typed on while the results loaded.
+ */
+export function useUrlField(urlValue: string) {
+  const [field, setField] = useState({ value: urlValue, sent: urlValue, seen: urlValue });
+  let current = field;
+  if (field.seen !== urlValue) {
+    current =
+      urlValue === field.sent
+        ? { ...field, seen: urlValue }
+        : { value: urlValue, sent: urlValue, seen: urlValue };
+    setField(current);
+  }
+  return {
+    value: current.value,
+    set: (value: string) => setField((previous) => ({ ...previous, value })),
+    markSent: (sent: string) => setField((previous) => ({ ...previous, sent })),
+  };
+}
+
+export type UrlField = ReturnType<typeof useUrlField>;
+
+/**
+ * The meadows list's search as the visitor changes it: every change goes to the URL, which loads
+ * the results, without a page load. Typing goes out a moment after the last key and refines the
+ * history entry its first request made; any other change is a new step back to.
+ */
+export function useLiveSearch({
+  search,
+  sort,
+  formRef,
+}: {
+  /** The search the URL holds now. */
+  search: MeadowSearch;
+  /** The order the results are in (the default one when the URL names none). */
+  sort: ListSort;
+  formRef: RefObject<HTMLFormElement | null>;
+}) {
+  const location = useLocation();
+  const submit = useSubmit();
+  const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** The history entry the current run of typing created, which further typing replaces. */
+  const typingEntry = useRef<string | null>(null);
+  const typingSent = useRef(false);
+  const q = useUrlField(search.q);
+  const place = useUrlField(search.place);
+
+  useEffect(() => {
+    typingEntry.current = typingSent.current ? location.key : null;
+    typingSent.current = false;
+  }, [location.key]);
+  useEffect(() => () => clearTimeout(typingTimer.current), []);
+
+  /** The form's search, cleaned as the URL keeps it, from page 1. */
+  function searchFromForm(extra: Record<string, string> = {}): MeadowSearch {
+    const raw = new URLSearchParams();
+    for (const [key, value] of new FormData(formRef.current ?? undefined)) {
+      if (typeof value === "string") raw.append(key, value);
+    }
+    for (const [key, value] of Object.entries(extra)) raw.set(key, value);
+    const next = { ...parseMeadowSearch(raw), page: 1 };
+    // The menu shows the default order when none was chosen; sending it would pin that order,
+    // and a place entered next should bring nearest-first.
+    if (!search.sort && next.sort === sort) delete next.sort;
+    return next;
+  }
+
+  function send({ typing = false, extra }: { typing?: boolean; extra?: Record<string, string> }) {
+    clearTimeout(typingTimer.current);
+    const next = searchFromForm(extra);
+    const params = meadowSearchParams(next);
+    if (typing && `?${params}` === (location.search || "?")) return;
+    q.markSent(next.q);
+    place.markSent(next.place);
+    typingSent.current = typing;
+    void submit(params, {
+      method: "get",
+      action: location.pathname,
+      replace: typing && typingEntry.current === location.key,
+      preventScrollReset: true,
+    });
+  }
+
+  /** The words typed so far; they go out once the typing pauses. */
+  function type(value: string) {
+    q.set(value);
+    clearTimeout(typingTimer.current);
+    typingTimer.current = setTimeout(() => send({ typing: true }), TYPING_DEBOUNCE_MS);
+  }
+
+  /** A menu's new choice, sent at once. */
+  function choose(field: UrlField, name: string, value: string) {
+    field.set(value);
+    field.markSent(value);
+    send({ extra: { [name]: value } });
+  }
+
+  return { q, place, send, type, choose };
+}
