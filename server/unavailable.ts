@@ -1,25 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
-import i18next from "i18next";
 import { languageOfPath } from "../app/lib/i18n";
-import en from "../app/locales/en/translation";
-import nl from "../app/locales/nl/translation";
+import { catalogueTranslator } from "../app/lib/catalogue-translator";
+import { escapeMarkup } from "../app/lib/escape-markup";
 
 /** How long a browser or balancer is asked to wait before trying again, in seconds. */
 const RETRY_AFTER_SECONDS = 10;
-
-// Its own instance: the page is made outside React Router, where the app's i18next lives.
-const i18n = i18next.createInstance({
-  resources: { en: { translation: en }, nl: { translation: nl } },
-  fallbackLng: false,
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
-void i18n.init();
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 /**
  * The page a visitor gets while the database does not answer: 503 with Retry-After, in the
@@ -28,7 +14,7 @@ function escapeHtml(text: string): string {
  */
 export function answerUnavailable(res: ServerResponse, pathname: string, method = "GET"): void {
   const language = languageOfPath(pathname);
-  const t = i18n.getFixedT(language);
+  const t = catalogueTranslator(language);
   const title = t("errors.unavailableTitle");
   const description = t("errors.unavailableDescription");
   const nonce = randomBytes(16).toString("base64");
@@ -38,7 +24,7 @@ export function answerUnavailable(res: ServerResponse, pathname: string, method 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · Plukweide</title>
+<title>${escapeMarkup(title)} · Plukweide</title>
 <style nonce="${nonce}">
 body{margin:0;font-family:system-ui,sans-serif;background:#f7faf5;color:#1f2a1c}
 main{max-width:36rem;margin:0 auto;padding:4rem 1rem}
@@ -51,8 +37,8 @@ p{line-height:1.6;color:#4a5745}
 <body>
 <main>
 <p class="code" aria-hidden="true">503</p>
-<h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(description)}</p>
+<h1>${escapeMarkup(title)}</h1>
+<p>${escapeMarkup(description)}</p>
 </main>
 </body>
 </html>

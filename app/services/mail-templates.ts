@@ -1,8 +1,7 @@
-import { createInstance, type TFunction } from "i18next";
+import type { TFunction } from "i18next";
 import type { MailMessage } from "~/adapters/mail.server";
 import { escapeMarkup } from "~/lib/escape-markup";
-import en from "~/locales/en/translation";
-import nl from "~/locales/nl/translation";
+import { catalogueTranslator } from "~/lib/catalogue-translator";
 
 /**
  * The mails of the account flows, in English and Dutch, worded in the catalogues (`mail.*`). Each
@@ -22,13 +21,6 @@ export interface MailInput {
 }
 
 // Mails are sent outside any page request, so they get an i18next of their own.
-const i18n = createInstance();
-void i18n.init({
-  resources: { en: { translation: en }, nl: { translation: nl } },
-  fallbackLng: false,
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
 
 type MailPart = "subject" | "heading" | "intro" | "button" | "outro";
 /** One mail's texts: the part asked for, from the catalogue of the language given. */
@@ -69,7 +61,7 @@ const BRAND_GREEN = "#1d7d3e";
 const FONT = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
 function render({ lang, to, name, url }: MailInput, texts: MailTexts): MailMessage {
-  const t = i18n.getFixedT(lang);
+  const t = catalogueTranslator(lang);
   const mail = {
     subject: texts(t, "subject"),
     heading: texts(t, "heading"),
