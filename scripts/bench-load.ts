@@ -4,8 +4,11 @@
 // database on and replicate); loads BENCH_ROWS generated meadows (default 100,000,
 // scripts/bench-meadows.ts) or reuses the database named by BENCH_REUSE. Visitors load home,
 // filtered lists, searches, meadow pages, map views and photos; signed-in members set and clear
-// favorites. BENCH_CONNECTIONS (100) for BENCH_SECONDS (60) each, after a warm-up. Reports
-// requests/s, p50, p99 and errors, and writes them with wrk's raw output to docs/benchmarks/.
+// favorites, every one of them as a browser that has been here before. BENCH_CONNECTIONS (100) for
+// BENCH_SECONDS (60) each, after a warm-up; BENCH_TARGETS=single or cluster measures one of them;
+// BENCH_PAGE_CACHE_SECONDS (5, as README deploys; 0 for none); BENCH_BY_KIND=1 then measures
+// each kind of request alone for BENCH_KIND_SECONDS (10). Reports requests/s, p50, p99, errors
+// and answers by status, and writes them with wrk's raw output to docs/benchmarks/.
 import "./resolve-ts.ts";
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -22,6 +25,9 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const WARMUP_SECONDS = 5;
+// README's deployment runs with a few seconds' anonymous page cache (ADR 26); 0 measures without.
+const PAGE_CACHE_SECONDS = process.env.BENCH_PAGE_CACHE_SECONDS ?? "5";
+const TARGETS = (process.env.BENCH_TARGETS ?? "single,cluster").split(",");
 const MEMBERS = 20;
 const serverUrl = process.env.BENCH_DATABASE_URL || undefined;
 const reuse = process.env.BENCH_REUSE || undefined;
@@ -57,6 +63,7 @@ async function startOneApp(databaseUrl: string, smtpUrl: string) {
       SEED_DEMO: "false",
       TRUSTED_PROXIES: "127.0.0.1",
       LOG_LEVEL: "warn",
+      PAGE_CACHE_SECONDS,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -132,7 +139,10 @@ async function uploadPhotos(base: string, cookie: string, meadowId: string) {
   return [...new Set(page.match(/\/images\/photos\/[0-9a-f]{32}\/[\w.-]+\.webp/g) ?? [])];
 }
 
+type Kind = "home" | "list" | "search" | "meadow" | "map" | "favorite" | "photo";
+
 interface LoadRequest {
+  kind: Kind;
   method: "GET" | "POST";
   path: string;
   cookie?: string;
@@ -149,10 +159,11 @@ function workload(meadowIds: string[], photos: string[], cookies: string[]): Loa
     const [, , lat, lng] = TOWNS[i % TOWNS.length] ?? ["", "", 52, 5];
     const member = cookies[i % cookies.length] as string;
     const choice = i % 20;
-    if (choice < 3) requests.push({ method: "GET", path: i % 2 ? "/" : "/nl" });
+    if (choice < 3) requests.push({ kind: "home", method: "GET", path: i % 2 ? "/" : "/nl" });
     else if (choice < 7) {
       const country = countries[i % countries.length];
       requests.push({
+        kind: "list",
         method: "GET",
         path: [
           `/meadows?country=${country}`,
@@ -162,16 +173,23 @@ function workload(meadowIds: string[], photos: string[], cookies: string[]): Loa
         ][i % 4] as string,
       });
     } else if (choice < 10) {
-      requests.push({ method: "GET", path: `/meadows?q=${words[i % words.length]}` });
-    } else if (choice < 14) requests.push({ method: "GET", path: `/meadows/${meadow}` });
+      requests.push({
+        kind: "search",
+        method: "GET",
+        path: `/meadows?q=${words[i % words.length]}`,
+      });
+    } else if (choice < 14)
+      requests.push({ kind: "meadow", method: "GET", path: `/meadows/${meadow}` });
     else if (choice < 16) {
       const span = 0.2 + (i % 4) * 0.4;
       requests.push({
+        kind: "map",
         method: "GET",
         path: `/api/meadows?bbox=${(lng - span).toFixed(3)},${(lat - span / 2).toFixed(3)},${(lng + span).toFixed(3)},${(lat + span / 2).toFixed(3)}&zoom=${10 - (i % 4)}`,
       });
     } else if (choice < 18) {
       requests.push({
+        kind: "favorite",
         method: "POST",
         path: "/resources/favorite",
         cookie: member,
@@ -179,6 +197,7 @@ function workload(meadowIds: string[], photos: string[], cookies: string[]): Loa
       });
     } else {
       requests.push({
+        kind: "photo",
         method: "GET",
         path: photos[i % photos.length] ?? `/meadows/${meadow}`,
         cookie: i % 3 === 0 ? member : undefined,
@@ -188,10 +207,16 @@ function workload(meadowIds: string[], photos: string[], cookies: string[]): Loa
   return requests;
 }
 
-function luaScript(requests: LoadRequest[], origin: string): string {
+/**
+ * wrk's script for `requests`. Every request comes from a browser that has been here before, so
+ * it carries the stylesheet cookie its first page set (ADR 25), as browsers do.
+ */
+function luaScript(requests: LoadRequest[], origin: string, stylesheetCookie: string): string {
   const entry = (request: LoadRequest) => {
-    const headers: Record<string, string> = { "Accept-Encoding": "br, gzip" };
-    if (request.cookie) headers.Cookie = request.cookie;
+    const headers: Record<string, string> = {
+      "Accept-Encoding": "br, gzip",
+      Cookie: request.cookie ? `${request.cookie}; ${stylesheetCookie}` : stylesheetCookie,
+    };
     if (request.method === "POST") {
       headers.Origin = origin;
       headers["Content-Type"] = "application/x-www-form-urlencoded";
@@ -208,37 +233,99 @@ function luaScript(requests: LoadRequest[], origin: string): string {
     file,
     `local requests = {\n  ${requests.map(entry).join(",\n  ")}\n}
 local counter = 0
+local threads = {}
 setup = function(thread)
   thread:set("start", counter * 997)
   counter = counter + 1
+  table.insert(threads, thread)
 end
 init = function()
   i = tonumber(start) or 0
+  statuses = {}
 end
 request = function()
   i = i + 1
   local r = requests[(i % #requests) + 1]
   return wrk.format(r[1], r[2], r[3], r[4])
 end
+response = function(status)
+  statuses[status] = (statuses[status] or 0) + 1
+end
+done = function()
+  local total = {}
+  for _, thread in ipairs(threads) do
+    for status, n in pairs(thread:get("statuses")) do
+      total[status] = (total[status] or 0) + n
+    end
+  end
+  for status, n in pairs(total) do
+    io.write(string.format("  status %d: %d\\n", status, n))
+  end
+end
 `,
   );
   return file;
 }
 
-function measure(name: string, base: string, script: string): WrkResult {
-  runWrk({ base, connections: CONNECTIONS, seconds: WARMUP_SECONDS, script });
-  const output = runWrk({ base, connections: CONNECTIONS, seconds: SECONDS, script });
-  log(`### ${name}, ${CONNECTIONS} connections, ${SECONDS} s\n`);
+async function measure(
+  name: string,
+  base: string,
+  script: string,
+  seconds = SECONDS,
+): Promise<WrkResult> {
+  await runWrk({ base, connections: CONNECTIONS, seconds: WARMUP_SECONDS, script });
+  const output = await runWrk({ base, connections: CONNECTIONS, seconds, script });
+  log(`### ${name}, ${CONNECTIONS} connections, ${seconds} s\n`);
   log(output.trimEnd());
   log();
   return parseWrk(output);
 }
 
+/**
+ * The mix, then with BENCH_BY_KIND each kind of request alone for BENCH_KIND_SECONDS: which
+ * part of the mix costs what.
+ */
+async function measureTarget(
+  name: string,
+  base: string,
+  requests: LoadRequest[],
+): Promise<WrkResult> {
+  const stylesheetCookie = await returningBrowserCookie(base);
+  const result = await measure(name, base, luaScript(requests, base, stylesheetCookie));
+  if (process.env.BENCH_BY_KIND) {
+    const seconds = Number(process.env.BENCH_KIND_SECONDS ?? 10);
+    for (const kind of new Set(requests.map((request) => request.kind))) {
+      const alone = requests.filter((request) => request.kind === kind);
+      const kindResult = await measure(
+        `${name}: ${kind} alone`,
+        base,
+        luaScript(alone, base, stylesheetCookie),
+        seconds,
+      );
+      byKind.push({ target: name, kind, result: kindResult });
+    }
+  }
+  return result;
+}
+/** The stylesheet cookie a browser's first page sets: `name=value`. */
+async function returningBrowserCookie(base: string): Promise<string> {
+  const response = await fetch(`${base}/`);
+  await response.arrayBuffer();
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0] ?? "")
+    .find((pair) => pair.startsWith("stylesheet="));
+  if (!cookie) throw new Error("the first page set no stylesheet cookie");
+  return cookie;
+}
+
+const byKind: { target: string; kind: Kind; result: WrkResult }[] = [];
+
 const started = new Date();
 log(`# Load benchmark, ${started.toISOString()}`);
 log();
 log(
-  `${ROWS.toLocaleString("en")} meadows on PostgreSQL; a mixed workload (home 15%, lists 20%, searches 15%, meadow pages 20%, map views 10%, favorites set by ${MEMBERS} signed-in members 10%, photos 10%); Node ${process.version}`,
+  `${ROWS.toLocaleString("en")} meadows on PostgreSQL; page cache ${PAGE_CACHE_SECONDS} s; a mixed workload (home 15%, lists 20%, searches 15%, meadow pages 20%, map views 10%, favorites set by ${MEMBERS} signed-in members 10%, photos 10%); Node ${process.version}`,
 );
 log(
   `load average at the start: ${loadavg()
@@ -257,6 +344,37 @@ const database = await prepareBenchDatabase({
 });
 const smtp = await startSmtpServer();
 const results: { name: string; result: WrkResult }[] = [];
+/** The same workload through `npm run cluster`, its photos uploaded to the cluster's own store. */
+async function measureCluster(cookies: string[]) {
+  const cluster = await startCluster({
+    postgresUrl: serverUrl,
+    database: database.name,
+    appEnv: {
+      AUTH_SECRET,
+      SMTP_URL: smtp.url,
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      PAGE_CACHE_SECONDS,
+    },
+  });
+  try {
+    const clusterPhotos = await uploadPhotos(
+      cluster.url,
+      cookies[0] as string,
+      database.meadowIds[1] as string,
+    );
+    const requests = workload(database.meadowIds, clusterPhotos, cookies);
+    const result = await measureTarget("cluster", cluster.url, requests);
+    results.push({ name: "cluster: two processes behind nginx", result });
+    if (result.errors > 0) {
+      log("nginx's error log, last lines:\n");
+      log(cluster.nginx.errorLog().split("\n").slice(-15).join("\n"));
+    }
+  } finally {
+    await cluster.stop();
+  }
+}
+
 try {
   const single = await startOneApp(database.url, smtp.url);
   let cookies: string[];
@@ -264,36 +382,19 @@ try {
   try {
     cookies = await signInMembers(single.base, smtp);
     photos = await uploadPhotos(single.base, cookies[0] as string, database.meadowIds[0] as string);
-    const script = luaScript(workload(database.meadowIds, photos, cookies), single.base);
-    results.push({
-      name: "one app process",
-      result: measure("one app process", single.base, script),
-    });
+    if (TARGETS.includes("single")) {
+      const requests = workload(database.meadowIds, photos, cookies);
+      results.push({
+        name: "one app process",
+        result: await measureTarget("one app process", single.base, requests),
+      });
+    }
   } finally {
     await single.stop();
   }
 
   // The same database, members and photos: the cluster's processes share the session secret.
-  const cluster = await startCluster({
-    postgresUrl: serverUrl,
-    database: database.name,
-    appEnv: { AUTH_SECRET, SMTP_URL: smtp.url, SEED_DEMO: "false", LOG_LEVEL: "warn" },
-  });
-  try {
-    // The cluster stores photos in its own object store: upload them there again.
-    const clusterPhotos = await uploadPhotos(
-      cluster.url,
-      cookies[0] as string,
-      database.meadowIds[1] as string,
-    );
-    const script = luaScript(workload(database.meadowIds, clusterPhotos, cookies), cluster.url);
-    results.push({
-      name: "cluster: two processes behind nginx",
-      result: measure("cluster", cluster.url, script),
-    });
-  } finally {
-    await cluster.stop();
-  }
+  if (TARGETS.includes("cluster")) await measureCluster(cookies);
 } finally {
   await smtp.close();
   rmSync(root, { recursive: true, force: true });
@@ -308,6 +409,16 @@ for (const { name, result } of results) {
   log(
     `| ${name} | ${result.requestsPerSecond.toFixed(0)} | ${result.p50} | ${result.p99} | ${result.errors} |`,
   );
+}
+if (byKind.length > 0) {
+  log();
+  log("| target | kind alone | requests/s | p50 | p99 | errors |");
+  log("| ------ | ---------- | ---------- | --- | --- | ------ |");
+  for (const { target, kind, result } of byKind) {
+    log(
+      `| ${target} | ${kind} | ${result.requestsPerSecond.toFixed(0)} | ${result.p50} | ${result.p99} | ${result.errors} |`,
+    );
+  }
 }
 const [one, both] = results;
 if (one && both) {

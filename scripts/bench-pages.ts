@@ -202,7 +202,7 @@ function luaScript(paths: string[]): string {
   return file;
 }
 
-function wrk(target: Target, connections: number, seconds: number): string {
+function wrk(target: Target, connections: number, seconds: number): Promise<string> {
   return runWrk({
     base: target.served.base,
     connections,
@@ -216,9 +216,9 @@ function wrk(target: Target, connections: number, seconds: number): string {
 }
 
 async function measure(target: Target, connections: number): Promise<Result> {
-  wrk(target, connections, WARMUP_SECONDS);
+  await wrk(target, connections, WARMUP_SECONDS);
   const before = cpuTicks(target.served.pid);
-  const output = wrk(target, connections, SECONDS);
+  const output = await wrk(target, connections, SECONDS);
   const ticks = cpuTicks(target.served.pid) - before;
   log(`### ${target.name}, ${connections} connections\n`);
   log(output.trimEnd());

@@ -389,7 +389,7 @@ export async function startNginx(
   port: number,
   appPorts: number[],
   dir: string,
-): Promise<Part & { reload: (appPorts: number[]) => void }> {
+): Promise<Part & { reload: (appPorts: number[]) => void; errorLog: () => string }> {
   mkdirSync(path.join(dir, "temp"), { recursive: true });
   // Workers drop to an unprivileged user when nginx starts as root; they write request bodies here.
   chmodSync(path.join(dir, "temp"), 0o777);
@@ -434,6 +434,10 @@ ${site}
   });
   return {
     name: "nginx",
+    errorLog: () => {
+      const file = path.join(dir, "error.log");
+      return existsSync(file) ? readFileSync(file, "utf8") : "";
+    },
     reload(ports) {
       write(ports);
       child.kill("SIGHUP");
