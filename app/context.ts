@@ -26,3 +26,14 @@ export const appContext = createContext<AppServices>();
 
 /** The address the request came from (see server/forwarded.ts); for rate limits. */
 export const clientIpContext = createContext<string>("unknown");
+
+/**
+ * What a request changed, for the anonymous page cache (ADR 26). A form post or other write
+ * empties every cached page unless its action names the only pages it changed; a GET whose
+ * loader writes names what it changed. Paths are without language prefix or query.
+ */
+export interface PageWrites {
+  changedOnly(paths: string[]): void;
+}
+
+export const pageWritesContext = createContext<PageWrites>({ changedOnly: () => {} });

@@ -19,7 +19,7 @@ import { createStorage } from "../app/adapters/storage.server";
 import { createAuth } from "../app/services/auth.server";
 import { createGeocoder } from "../app/adapters/geocoder.server";
 import { removeAccountFiles } from "../app/services/profiles.server";
-import { appContext, clientIpContext } from "../app/context";
+import { appContext, clientIpContext, pageWritesContext } from "../app/context";
 import { clientAddress, createProxyTrust, publicOrigin } from "./forwarded";
 import { isAllowedOrigin } from "./origin-check";
 import { createMethodCheck, type MethodCheck } from "./route-methods";
@@ -181,6 +181,8 @@ function createHttpServer(
     config.pageCacheSeconds > 0
       ? createPageCache({ seconds: config.pageCacheSeconds, redisUrl: config.redisUrl, logger })
       : undefined;
+  /** For each request in progress, the pages it changed: "all" until a write names fewer. */
+  const pageWrites = new WeakMap<ServerResponse, string[] | "all">();
   /** Hands the request to React Router, with the address and origin the browser really used. */
   const handleWithRouter = async (
     req: IncomingMessage,
@@ -199,6 +201,11 @@ function createHttpServer(
       buildId: await currentBuildId(),
     });
     context.set(clientIpContext, clientAddress(req, proxies));
+    context.set(pageWritesContext, {
+      changedOnly: (paths) => {
+        if (pageWrites.has(res)) pageWrites.set(res, paths);
+      },
+    });
     let response: Response;
     try {
       response = await handleRequest(request, context);
@@ -311,9 +318,18 @@ function createHttpServer(
       return;
     }
     routes.set(res, method.route);
-    // Every write empties the page cache once it is done (ADR 26).
-    if (pageCache && req.method !== "GET" && req.method !== "HEAD") {
-      res.on("finish", () => pageCache.invalidate());
+    // Once a request is done, its write empties the page cache, or drops only the pages its
+    // action or loader says it changed (ADR 26). "close" comes also when the visitor went away:
+    // the write may have been made all the same.
+    if (pageCache) {
+      const write = req.method !== "GET" && req.method !== "HEAD";
+      pageWrites.set(res, write ? "all" : []);
+      res.on("close", () => {
+        const changed = pageWrites.get(res);
+        pageWrites.delete(res);
+        if (changed === "all") pageCache.invalidate();
+        else if (changed && changed.length > 0) pageCache.invalidate(changed);
+      });
     }
     const cacheKey = pageCache?.keyOf(req, `${requestOrigin ?? ""}${req.url ?? "/"}`);
     const cached = cacheKey ? pageCache?.get(cacheKey) : undefined;

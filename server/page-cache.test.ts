@@ -66,6 +66,32 @@ describe("the page cache", () => {
     expect(cache.get("a")).toBeUndefined();
   });
 
+  it("drops only the pages a write names, in every language and spelling", () => {
+    const cache = open({ seconds: 60 });
+    const keyOf = (path: string) => cache.keyOf(request("GET"), path)!;
+    const named = [
+      "/meadows/abc",
+      "/nl/meadows/abc",
+      "/en/meadows/abc?photo=2",
+      "/meadows/%61bc",
+      "/meadows/abc/",
+      "http://plukweide.test/nl/meadows/abc",
+    ];
+    const others = ["/meadows", "/meadows/abcd", "/nl/meadows/ab", "/", "/about"];
+    for (const path of [...named, ...others]) {
+      cache.store(keyOf(path), cache.generation(), page(path));
+    }
+    cache.invalidate(["/meadows/abc"]);
+    for (const path of named) expect(cache.get(keyOf(path)), path).toBeUndefined();
+    for (const path of others) expect(cache.get(keyOf(path))?.body, path).toBe(path);
+
+    // A page whose making began before that write is still not kept.
+    const madeAt = cache.generation();
+    cache.invalidate(["/meadows/xyz"]);
+    cache.store(keyOf("/about"), madeAt, page("old rows"));
+    expect(cache.get(keyOf("/about"))?.body).toBe("/about");
+  });
+
   it("does not keep a page whose making began before a write", () => {
     const cache = open({ seconds: 5 });
     const madeAt = cache.generation();
@@ -108,5 +134,14 @@ describe("the page cache", () => {
     expect(reader.get("a")?.body).toBe("A");
     writer.invalidate();
     await vi.waitFor(() => expect(reader.get("a")).toBeUndefined(), { timeout: 5_000 });
+
+    const keyOf = (path: string) => reader.keyOf(request("GET"), path)!;
+    reader.store(keyOf("/nl/meadows/abc"), reader.generation(), page("meadow"));
+    reader.store(keyOf("/meadows"), reader.generation(), page("list"));
+    writer.invalidate(["/meadows/abc"]);
+    await vi.waitFor(() => expect(reader.get(keyOf("/nl/meadows/abc"))).toBeUndefined(), {
+      timeout: 5_000,
+    });
+    expect(reader.get(keyOf("/meadows"))?.body).toBe("list");
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Logger } from "../app/adapters/logger.server";
-import { preferredLanguage } from "../app/lib/i18n";
+import { preferredLanguage, splitPrefix } from "../app/lib/i18n";
 
 /**
  * A short cache of whole pages for visitors who are not signed in (ADR 26), so the same list or
@@ -9,7 +9,8 @@ import { preferredLanguage } from "../app/lib/i18n";
  * all in COOKIES_THAT_SHAPE_A_PAGE are kept, never a response that sets a cookie or is not a
  * 200 page. Every write (a request with another method) empties it, in this process at once and
  * in the others through Redis when REDIS_URL is set; without Redis another process may serve a
- * page up to `seconds` old.
+ * page up to `seconds` old. A write that names the pages it changed (a favorite changes only its
+ * meadow's page) drops only those, in every language.
  */
 export interface PageCache {
   /** The request's key, or undefined when its page must not be kept or served from here. */
@@ -19,8 +20,11 @@ export interface PageCache {
   get(key: string): CachedPage | undefined;
   /** Keeps a page made for `key`, unless a write came after its making began. */
   store(key: string, generation: number, page: CachedPage): void;
-  /** Empties it here and, through Redis, in every other process. */
-  invalidate(): void;
+  /**
+   * Empties it here and, through Redis, in every other process; with `paths` (without language
+   * prefix or query, e.g. `/meadows/abc`) drops only those pages.
+   */
+  invalidate(paths?: readonly string[]): void;
   close(): Promise<void>;
 }
 
@@ -48,9 +52,17 @@ export function createPageCache(options: {
 }): PageCache {
   const pages = new Map<string, { page: CachedPage; expires: number }>();
   let generation = 0;
-  const clearHere = () => {
-    pages.clear();
+  const clearHere = (paths?: readonly string[]) => {
+    // A page being made now may have read the rows before this write: it is not kept.
     generation += 1;
+    if (!paths) {
+      pages.clear();
+      return;
+    }
+    const changed = new Set(paths);
+    for (const key of pages.keys()) {
+      if (changed.has(unprefixedPath(key))) pages.delete(key);
+    }
   };
   const bus = options.redisUrl ? openBus(options.redisUrl, clearHere, options.logger) : undefined;
 
@@ -83,14 +95,28 @@ export function createPageCache(options: {
         pages.delete(oldest);
       }
     },
-    invalidate() {
-      clearHere();
-      bus?.publish();
+    invalidate(paths) {
+      clearHere(paths);
+      bus?.publish(paths);
     },
     async close() {
       await bus?.close();
     },
   };
+}
+
+/** A key's path without origin, query and language prefix: what a write names. */
+function unprefixedPath(key: string): string {
+  const pathAndQuery = key.slice(0, key.indexOf("\n"));
+  const pathname = new URL(pathAndQuery, "http://page-cache.invalid").pathname;
+  let decoded = pathname;
+  try {
+    // The router serves /meadows/%61bc as /meadows/abc: both are that meadow's page.
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Not decodable: no route answers it with a page, so it names no meadow either.
+  }
+  return splitPrefix(decoded.replace(/(?<=.)\/+$/, "")).rest;
 }
 
 /** The cookies as one sorted string, or undefined when one of them is not for shared pages. */
@@ -123,7 +149,7 @@ export function withFreshNonce(page: CachedPage): { headers: [string, string][];
  * subscriber needs a connection of its own. While Redis is unreachable, messages are lost: the
  * pages then live out their few seconds.
  */
-function openBus(url: string, onClear: () => void, logger: Logger) {
+function openBus(url: string, onClear: (paths?: readonly string[]) => void, logger: Logger) {
   const ready = (async () => {
     const { createClient } = await import("redis");
     const publisher = createClient({ url, disableOfflineQueue: true });
@@ -134,16 +160,19 @@ function openBus(url: string, onClear: () => void, logger: Logger) {
       );
     }
     await Promise.all([publisher.connect(), subscriber.connect()]);
-    await subscriber.subscribe(CHANNEL, onClear);
+    // "clear" empties the cache; a JSON list of paths drops only those pages.
+    await subscriber.subscribe(CHANNEL, (message) => onClear(pathsOf(message)));
     return { publisher, subscriber };
   })();
   ready.catch((error: unknown) =>
     logger.warn({ err: error }, "page cache: redis unreachable, other processes are not told"),
   );
   return {
-    publish() {
+    publish(paths?: readonly string[]) {
       ready
-        .then(({ publisher }) => publisher.publish(CHANNEL, "clear"))
+        .then(({ publisher }) =>
+          publisher.publish(CHANNEL, paths ? JSON.stringify(paths) : "clear"),
+        )
         .catch(() => {
           // Logged above or by the connection; the pages expire by themselves.
         });
@@ -154,6 +183,18 @@ function openBus(url: string, onClear: () => void, logger: Logger) {
       await Promise.allSettled([clients.subscriber.quit(), clients.publisher.quit()]);
     },
   };
+}
+
+/** The paths a bus message names, or undefined (everything) for "clear" or anything unreadable. */
+function pathsOf(message: string): string[] | undefined {
+  if (message === "clear") return undefined;
+  try {
+    const parsed: unknown = JSON.parse(message);
+    if (Array.isArray(parsed) && parsed.every((item) => typeof item === "string")) return parsed;
+  } catch {
+    // Not ours: empty everything, the safe side.
+  }
+  return undefined;
 }
 
 /**

@@ -64,6 +64,15 @@ describe("the anonymous page cache", () => {
     const cached = await visitorPage();
     expect(cached.hit).toBe(true);
     expect(cached.html).toContain("Nobody keeps this meadow yet");
+    const dutchPage = async () => {
+      const response = await visit(`/nl/meadows/${MEADOW}`);
+      return { hit: response.headers.get("x-page-cache") === "hit", html: await response.text() };
+    };
+    const listHit = async () => {
+      const response = await visit("/meadows");
+      await response.arrayBuffer();
+      return response.headers.get("x-page-cache") === "hit";
+    };
 
     const member = new Visitor(() => app.url);
     await signedInMember(member, smtp);
@@ -73,6 +82,10 @@ describe("the anonymous page cache", () => {
       await page.arrayBuffer();
     }
 
+    // Signing in was a write that emptied the cache: the pages are made again.
+    await dutchPage();
+    await listHit();
+    expect(await listHit()).toBe(true);
     const kept = await member.post("/resources/favorite", {
       meadowId: MEADOW,
       favorite: "true",
@@ -82,5 +95,15 @@ describe("the anonymous page cache", () => {
     const after = await visitorPage();
     expect(after.hit).toBe(false);
     expect(after.html).toContain("1 person keeps this meadow");
+    // A heart changes only its meadow's page, in both languages: the list stays served.
+    const dutchAfter = await dutchPage();
+    expect(dutchAfter.hit).toBe(false);
+    expect(dutchAfter.html).toContain("1 persoon");
+    expect(await listHit()).toBe(true);
+
+    // Any other write empties every page.
+    const profile = await member.post("/settings/profile", { name: "Mila Bakker-de Vries" });
+    expect(profile.status).toBeLessThan(500);
+    expect(await listHit()).toBe(false);
   });
 });

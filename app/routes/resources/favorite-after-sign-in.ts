@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { appContext } from "~/context";
+import { appContext, pageWritesContext } from "~/context";
 import { serializeToast, takeFavoriteIntent } from "~/cookies.server";
 import { safeRedirectPath } from "~/lib/redirect-path";
 import { addFavorite } from "~/services/favorites.server";
@@ -24,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (meadowId) {
     try {
       await addFavorite(db, user.id, meadowId);
+      context.get(pageWritesContext).changedOnly([`/meadows/${meadowId}`]);
       headers.append(
         "Set-Cookie",
         await serializeToast({ type: "success", key: "favorites.added" }, config),

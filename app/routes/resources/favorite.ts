@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { appContext } from "~/context";
+import { appContext, pageWritesContext } from "~/context";
 import { serializeFavoriteIntent, serializeToast } from "~/cookies.server";
 import { getI18n } from "~/i18n.server";
 import { FAVORITE_AFTER_SIGN_IN, type FavoriteAnswer, type FavoriteError } from "~/lib/favorites";
@@ -45,6 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (!parsed.success) return refuse(400, "favorites.invalid");
   const { meadowId } = parsed.data;
+  // A heart changes one page others see: the count on its meadow's page.
+  context.get(pageWritesContext).changedOnly([`/meadows/${meadowId}`]);
   const wanted = parsed.data.favorite === "true";
 
   const user = getUser(context);
