@@ -1,9 +1,16 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer, request, type Server } from "node:http";
+import {
+  createServer,
+  request,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Readable, Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkRequest } from "../../server/request-guard";
 import { createImageRoute } from "./image-route.server";
 import { createDiskStorage } from "./storage.server";
@@ -157,5 +164,29 @@ describe("GET /images/<key>", () => {
     const answer = await send(target);
     expect([400, 404]).toContain(answer.status);
     expect(answer.body).not.toContain(SECRET);
+  });
+});
+
+describe("a visitor gone before the photo is sent", () => {
+  it("closes the stored file", async () => {
+    const storage = createDiskStorage(path.join(dir, "uploads"));
+    const opened: Readable[] = [];
+    const serveImage = createImageRoute({
+      ...storage,
+      get: async (key) => {
+        const stored = await storage.get(key);
+        if (stored && stored.body instanceof Readable) opened.push(stored.body);
+        return stored;
+      },
+    });
+    // The answer's connection is already closed when the route starts to copy.
+    const res = new Writable({ write: (_chunk, _encoding, done) => done() });
+    res.destroy();
+    const answer = Object.assign(res, { writeHead: () => answer }) as unknown as ServerResponse;
+    const req = { method: "GET", headers: {} } as IncomingMessage;
+
+    expect(await serveImage(req, answer, `/images/${KEY}`)).toBe(true);
+    expect(opened).toHaveLength(1);
+    await vi.waitFor(() => expect(opened[0]!.closed).toBe(true));
   });
 });

@@ -75,7 +75,11 @@ export function createImageRoute(storage: ObjectStorage) {
       await pipeline(stored.body, res);
     } catch {
       // The client went away, or the store failed mid-file: the headers are out, so all that is
-      // left is to cut the connection (pipeline has destroyed both streams already).
+      // left is to cut the connection.
+    } finally {
+      // A visitor gone before the copy began leaves the file unread: pipeline does not destroy
+      // a source whose destination was already closed, and the file would stay open.
+      stored.body.destroy();
     }
     return true;
   };
