@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
@@ -13,6 +12,7 @@ import {
 import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
 import { appContext } from "./context";
+import { createCoalescingStream } from "./lib/coalescing-stream.server";
 import { contentSecurityPolicy } from "./lib/content-security-policy";
 import { getI18n } from "./i18n.server";
 
@@ -58,12 +58,9 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              ended = true;
-              clearTimeout(timeoutId);
-              callback();
-            },
+          const body = createCoalescingStream(() => {
+            ended = true;
+            clearTimeout(timeoutId);
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);

@@ -3,7 +3,12 @@ import path from "node:path";
 import type { Duplex } from "node:stream";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import compression from "compression";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import {
+  createRequestHandler,
+  RouterContextProvider,
+  type RequestHandler,
+  type ServerBuild,
+} from "react-router";
 import { openDatabase, openPostgres, type DatabaseHandle } from "../app/adapters/db.server";
 import { seedDemoDataAtStart } from "../db/seed/demo.server";
 import { createLogger, type Logger } from "../app/adapters/logger.server";
@@ -168,7 +173,15 @@ function createHttpServer(
   // The client build's version: changes with every deploy, so open tabs can notice a new one.
   const currentBuildId = async () => (await deps.loadBuild()).assets.version;
   const mode = deps.devMiddleware ? "development" : "production";
-  const handleRequest = createRequestHandler(deps.loadBuild, mode);
+  // React Router derives its route tables from a build it is handed as a function on every
+  // request; one handler per build object keeps them (a development reload brings a new build).
+  const requestHandlers = new WeakMap<ServerBuild, RequestHandler>();
+  const handleRequest: RequestHandler = async (request, loadContext) => {
+    const build = await deps.loadBuild();
+    let handler = requestHandlers.get(build);
+    if (!handler) requestHandlers.set(build, (handler = createRequestHandler(build, mode)));
+    return handler(request, loadContext);
+  };
   const methodChecks = new WeakMap<ServerBuild, ReturnType<typeof createMethodCheck>>();
   const checkMethod = async (method: string, pathname: string) => {
     const build = await deps.loadBuild();

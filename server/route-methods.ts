@@ -10,6 +10,8 @@ const ROUTER_METHODS = new Set(["GET", "HEAD", "POST"]);
  */
 const LINE_BREAK = /[\n\r\u2028\u2029]/;
 
+const MATCHES_KEPT = 1_000;
+
 export type MethodCheck =
   | { kind: "router"; route: string }
   | { kind: "not-found" }
@@ -37,9 +39,20 @@ export function createMethodCheck(build: ServerBuild) {
     return methods;
   };
 
+  // matchRoutes ranks the whole tree on every call: the paths asked for most (home, the lists)
+  // keep their answer. Bounded, as every address a visitor makes up would otherwise stay.
+  const leaves = new Map<string, string | undefined>();
+  const leafOf = (path: string): string | undefined => {
+    if (leaves.has(path)) return leaves.get(path);
+    const leaf = matchRoutes(tree, path)?.at(-1)?.route.id;
+    if (leaves.size >= MATCHES_KEPT) leaves.clear();
+    leaves.set(path, leaf);
+    return leaf;
+  };
+
   return (method: string, pathname: string): MethodCheck => {
     if (LINE_BREAK.test(safeDecode(pathname))) return { kind: "not-found" };
-    const leaf = matchRoutes(tree, routePath(pathname))?.at(-1)?.route.id;
+    const leaf = leafOf(routePath(pathname));
     if (leaf === undefined) return { kind: "not-found" };
     const methods = methodsOf(leaf);
     // The catch-all route is the 404 page: it shows for a GET, and other methods find nothing.
