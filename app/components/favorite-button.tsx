@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useRef } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useLocation } from "react-router";
 import { HeartIcon } from "~/components/ui/icons";
@@ -20,6 +21,9 @@ import { formatNumber } from "~/lib/format";
  * then refer to it instead of each carrying the drawing.
  */
 export const HeartOutline = createContext<string | null>(null);
+
+/** A list's translation function, looked up once for all its hearts. */
+export const HeartWords = createContext<TFunction | null>(null);
 
 /** Names the list the hearts inside belong to, where a page lists a meadow twice. */
 export const FavoriteAnchorScope = createContext("");
@@ -44,6 +48,14 @@ function useShownFavorite(meadowId: string, kept: boolean, count?: number) {
   return { fetcher, shown, count: shownCount };
 }
 
+interface HeartProps {
+  meadowId: string;
+  meadowName: string;
+  kept: boolean;
+  variant?: "icon" | "labelled";
+  className?: string;
+}
+
 /**
  * The heart that keeps a meadow among the member's favorites: a toggle button (`aria-pressed`).
  * Members see it change at once; the server's refusal puts it back and says why in a toast.
@@ -53,22 +65,46 @@ function useShownFavorite(meadowId: string, kept: boolean, count?: number) {
  * `icon` is the round button on cards and in the map's popup, named after the meadow;
  * `labelled` is the detail page's, with its word beside the heart.
  */
-export function FavoriteButton({
-  meadowId,
-  meadowName,
-  kept,
-  variant = "icon",
-  className,
-}: {
-  meadowId: string;
-  meadowName: string;
-  kept: boolean;
-  variant?: "icon" | "labelled";
-  className?: string;
-}) {
-  const { t } = useTranslation();
+export function FavoriteButton(props: HeartProps) {
   const { user } = useShellData();
-  const location = useLocation();
+  const listWords = useContext(HeartWords);
+  // A visitor's heart needs no fetcher: most pages are a visitor's, and a list has twenty hearts.
+  if (listWords) {
+    return user ? (
+      <MemberHeart {...props} t={listWords} />
+    ) : (
+      <VisitorHeart {...props} t={listWords} />
+    );
+  }
+  return <HeartWithOwnWords {...props} member={Boolean(user)} />;
+}
+
+/** A heart outside a list looks its words up itself. */
+function HeartWithOwnWords({ member, ...props }: HeartProps & { member: boolean }) {
+  const { t } = useTranslation();
+  return member ? <MemberHeart {...props} t={t} /> : <VisitorHeart {...props} t={t} />;
+}
+
+/** A visitor's press is a navigation: to sign in, and back with the favorite set. */
+function VisitorHeart({ t, ...props }: HeartProps & { t: TFunction }) {
+  const { anchor, returnTo } = useHeartPlace(props.meadowId);
+  return (
+    <Form
+      method="post"
+      action={FAVORITE_ACTION}
+      id={anchor}
+      className={cn("scroll-mt-24", props.className)}
+    >
+      <HeartFields meadowId={props.meadowId} pressed={false} />
+      <input type="hidden" name="redirectTo" value={returnTo} />
+      <HeartButton {...props} pressed={false} t={t} />
+    </Form>
+  );
+}
+
+function MemberHeart({ t, ...props }: HeartProps & { t: TFunction }) {
+  const { meadowId, kept } = props;
+  const { anchor, returnTo } = useHeartPlace(meadowId);
   const hydrated = useHydrated();
   const { fetcher, shown } = useShownFavorite(meadowId, kept);
   const sentHere = useRef(false);
@@ -80,11 +116,50 @@ export function FavoriteButton({
     toast({ variant: "error", title: t(answer.error) });
   }, [answer, fetcher.state, t]);
 
+  return (
+    <fetcher.Form
+      method="post"
+      action={FAVORITE_ACTION}
+      id={anchor}
+      className={cn("scroll-mt-24", props.className)}
+      // The hearts share their state; nothing else on the page changes with a favorite.
+      defaultShouldRevalidate={false}
+      onSubmit={() => {
+        sentHere.current = true;
+      }}
+    >
+      <HeartFields meadowId={meadowId} pressed={shown} />
+      {/* Only the page without JavaScript needs to be sent back; the fetcher stays put. */}
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={returnTo} />}
+      <HeartButton {...props} pressed={shown} t={t} />
+    </fetcher.Form>
+  );
+}
+
+/** The heart's element id, and the address that brings a browser without JavaScript back to it. */
+function useHeartPlace(meadowId: string) {
+  const location = useLocation();
   const anchor = favoriteAnchor(meadowId, useContext(FavoriteAnchorScope));
+  return { anchor, returnTo: `${location.pathname}${location.search}#${anchor}` };
+}
+
+function HeartFields({ meadowId, pressed }: { meadowId: string; pressed: boolean }) {
+  return (
+    <>
+      <input type="hidden" name="meadowId" value={meadowId} />
+      <input type="hidden" name="favorite" value={String(!pressed)} />
+    </>
+  );
+}
+
+function HeartButton({
+  meadowName,
+  variant = "icon",
+  pressed,
+  t,
+}: HeartProps & { pressed: boolean; t: TFunction }) {
   const heartOutline = useContext(HeartOutline);
-  const returnTo = `${location.pathname}${location.search}#${anchor}`;
-  const pressed = user ? shown : false;
-  const button = (
+  return (
     <button
       type="submit"
       aria-pressed={pressed}
@@ -113,42 +188,6 @@ export function FavoriteButton({
       )}
       {variant === "labelled" ? t("favorites.keep") : null}
     </button>
-  );
-  const fields = (
-    <>
-      <input type="hidden" name="meadowId" value={meadowId} />
-      <input type="hidden" name="favorite" value={String(!pressed)} />
-    </>
-  );
-  const formClass = cn("scroll-mt-24", className);
-
-  // A visitor's press is a navigation: to sign in, and back with the favorite set.
-  if (!user) {
-    return (
-      <Form method="post" action={FAVORITE_ACTION} id={anchor} className={formClass}>
-        {fields}
-        <input type="hidden" name="redirectTo" value={returnTo} />
-        {button}
-      </Form>
-    );
-  }
-  return (
-    <fetcher.Form
-      method="post"
-      action={FAVORITE_ACTION}
-      id={anchor}
-      className={formClass}
-      // The hearts share their state; nothing else on the page changes with a favorite.
-      defaultShouldRevalidate={false}
-      onSubmit={() => {
-        sentHere.current = true;
-      }}
-    >
-      {fields}
-      {/* Only the page without JavaScript needs to be sent back; the fetcher stays put. */}
-      {hydrated ? null : <input type="hidden" name="redirectTo" value={returnTo} />}
-      {button}
-    </fetcher.Form>
   );
 }
 

@@ -8,7 +8,7 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { FavoriteButton, HeartOutline } from "~/components/favorite-button";
+import { FavoriteButton, HeartOutline, HeartWords } from "~/components/favorite-button";
 import { HEART_PATH } from "~/components/ui/icons";
 import { useLocalePath, useShellData } from "~/hooks/use-shell-data";
 import { cn } from "~/lib/cn";
@@ -64,8 +64,10 @@ export function MeadowCards({ children }: { children: ReactNode }) {
   return (
     <CardsContext value={shared}>
       <HeartOutline value={`#${drawingId}v`}>
-        <MeadowDrawingParts id={drawingId} />
-        {children}
+        <HeartWords value={t}>
+          <MeadowDrawingParts id={drawingId} />
+          {children}
+        </HeartWords>
       </HeartOutline>
     </CardsContext>
   );
