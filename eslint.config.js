@@ -22,6 +22,15 @@ const layerRules = {
       message: "Adapters never import services.",
     },
   ],
+  /** The app's own useTranslation (app/hooks/use-translation.ts) serves every component. */
+  translation: [
+    {
+      name: "react-i18next",
+      importNames: ["useTranslation"],
+      message:
+        "Use useTranslation from ~/hooks/use-translation: it does not copy i18next per component.",
+    },
+  ],
   browser: [
     {
       group: ["**/*.server", "**/*.server.ts", "~/**/*.server", "~/**/*.server.ts"],
@@ -80,6 +89,19 @@ export default tseslint.config(
     files: ["app/**/*.ts", "app/**/*.tsx"],
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ["app/routes/**", "app/root.tsx"],
+    rules: { "no-restricted-imports": ["error", { paths: layerRules.translation }] },
+  },
+  {
+    files: ["app/components/**", "app/hooks/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: layerRules.translation, patterns: layerRules.browser },
+      ],
+    },
   },
   {
     files: ["app/services/**", "app/lib/**", "db/**"],

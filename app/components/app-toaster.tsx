@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { useRouteLoaderData } from "react-router";
 import { Toaster } from "~/components/ui/toast";
 import { toast } from "~/components/ui/toast-store";

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef } from "react";
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { Form, useFetcher, useLocation } from "react-router";
 import { HeartIcon } from "~/components/ui/icons";
 import { toast } from "~/components/ui/toast-store";

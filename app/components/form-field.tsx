@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { Field, TextareaField } from "~/components/ui/field";
 import { getTextareaProps } from "@conform-to/react";
 

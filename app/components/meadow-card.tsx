@@ -6,7 +6,7 @@ import {
   type ComponentProps,
   type ReactNode,
 } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import { FavoriteButton, HeartOutline, HeartWords } from "~/components/favorite-button";
 import { HEART_PATH } from "~/components/ui/icons";

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link, useLocation } from "react-router";
 import { formatDistance } from "~/components/meadow-card";
 import { Button } from "~/components/ui/button";

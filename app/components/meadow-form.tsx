@@ -7,7 +7,7 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link } from "react-router";
 import { FormField, FormTextarea, useTranslatedErrors } from "~/components/form-field";
 import { LazyLocationPicker } from "~/components/map/lazy-location-picker";

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import type { To } from "react-router";
 import { FavoriteAnchorScope } from "~/components/favorite-button";
 import { MeadowCardGrid } from "~/components/meadow-card";

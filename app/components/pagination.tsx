@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { Link, type To } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { useShellData } from "~/hooks/use-shell-data";

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import {
   AlertDialog,

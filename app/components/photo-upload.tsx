@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link, useLocation, useRevalidator } from "react-router";
 import { Button, SubmitButton } from "~/components/ui/button";
 import { AddPhotoIcon, CloseIcon } from "~/components/ui/icons";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
 import { useLocalePath, useShellData } from "~/hooks/use-shell-data";

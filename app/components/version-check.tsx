@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { useLocation } from "react-router";
 import { ToastAction } from "~/components/ui/toast";
 import { toast } from "~/components/ui/toast-store";

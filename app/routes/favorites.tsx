@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { Link, redirect, useLoaderData, useLocation, useNavigate } from "react-router";
 import { PagedMeadowList } from "~/components/meadow-list";
 import { pagesHref } from "~/components/pagination";

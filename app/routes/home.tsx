@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link, useFetcher, useLoaderData } from "react-router";
 import { MeadowCardGrid } from "~/components/meadow-card";
 import { toMeadowCard } from "~/lib/meadow-card";

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import { users } from "../../db/schema";
 import { AuthCard } from "~/components/auth-card";

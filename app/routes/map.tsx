@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link, useLoaderData, useLocation, useNavigate, useNavigation } from "react-router";
 import { MapNote, MapPlaceholder } from "~/components/map/map-placeholder";
 import { buttonVariants } from "~/components/ui/button";

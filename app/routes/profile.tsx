@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { data, redirect, useLoaderData, useLocation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { appContext } from "~/context";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { ProsePage, ProseSection } from "~/components/prose-page";
 import { getI18n } from "~/i18n.server";
 import { formatDate } from "~/lib/format";

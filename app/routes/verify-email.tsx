@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { FormField, useTranslatedErrors } from "~/components/form-field";

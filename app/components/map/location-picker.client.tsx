@@ -1,6 +1,6 @@
 import { Marker } from "maplibre-gl";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import {
   disableRotation,
   FLAT_MAP_OPTIONS,

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import type { Language } from "~/lib/i18n";
 import { cn } from "~/lib/cn";
 import { formatNumber } from "~/lib/format";

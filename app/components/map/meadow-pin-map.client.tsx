@@ -1,6 +1,6 @@
 import { Marker } from "maplibre-gl";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { openMap, type OpenedMap, type StyleKind } from "./maplibre.client";
 import { pinFigure } from "./marker-elements";
 import { useMapTheme } from "./use-map-theme";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import { FetchedFavoriteButton } from "~/components/favorite-button";
 import { useLocalePath } from "~/hooks/use-shell-data";

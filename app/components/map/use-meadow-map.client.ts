@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { DEFAULT_MAP_BOUNDS, type MapView } from "~/lib/schemas/viewport";
 import {
   disableRotation,

@@ -1,6 +1,6 @@
 import { Marker, type Map as MapLibreMap } from "maplibre-gl";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { useShellData } from "~/hooks/use-shell-data";
 import { formatNumber } from "~/lib/format";
 import type { MapPoint, ViewportResult } from "~/lib/schemas/viewport-result";

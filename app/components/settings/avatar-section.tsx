@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { Form } from "react-router";
 import { useTranslatedErrors } from "~/components/form-field";
 import { Avatar } from "~/components/ui/avatar";

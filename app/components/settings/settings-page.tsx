@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { AvatarSection } from "./avatar-section";
 import { DeleteAccountSection } from "./delete-account-section";
 import { EmailSection } from "./email-section";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { data, redirect, useLoaderData } from "react-router";
 import { ExpiredLink } from "~/components/expired-link";
 import { appContext } from "~/context";

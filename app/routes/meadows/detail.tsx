@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import { PhotoGallery, type PhotoDeleteReply } from "~/components/photo-gallery";
 import { PhotoUpload, type PhotoUploadReply } from "~/components/photo-upload";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { MeadowForm } from "~/components/meadow-form";
 import {

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { Link, useLoaderData, useLocation, useNavigation } from "react-router";
 import { MeadowCardGrid } from "~/components/meadow-card";
 import { MeadowFilters } from "~/components/meadow-filters";
