@@ -28,7 +28,8 @@ async function timeToHealthy(env: Record<string, string>): Promise<number> {
       SEED_DEMO: "false",
       ...env,
     },
-    stdio: "ignore",
+    // Its errors show, so that a start that fails says why.
+    stdio: ["ignore", "ignore", "inherit"],
   });
   try {
     for (;;) {
@@ -41,9 +42,12 @@ async function timeToHealthy(env: Record<string, string>): Promise<number> {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   } finally {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
+    // A server that exited by itself has already said so: waiting for its exit would never end.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
   }
 }
 
