@@ -16,6 +16,7 @@ export default defineConfig({
             "server/**/*.test.ts",
             "db/**/*.test.ts",
             "tests/support/**/*.test.ts",
+            "scripts/**/*.test.ts",
           ],
           exclude: ["app/**/*.browser.test.tsx"],
           environment: "node",

@@ -6,7 +6,8 @@
 // the app, BENCH_HTTP_PARALLEL (4) at once, with the server's peak memory; and what a meadow page
 // with 30 photos transfers in images before the visitor scrolls, on a desktop and on a phone.
 // With BENCH_DATABASE_URL (an empty PostgreSQL database) the app uses it instead of PGlite, whose
-// engine would otherwise count in the app's memory.
+// engine would otherwise count in the app's memory. The tables go to docs/benchmarks/
+// (scripts/bench-report.ts).
 import { spawnSync } from "node:child_process";
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -15,6 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "./server-memory.ts";
+import { startReport } from "./bench-report.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 4);
@@ -81,6 +83,13 @@ function runChild(file: string, mode: "sequential" | "parallel"): Result {
 }
 
 const measuring = process.argv.indexOf("--measure");
+// The report is the parent's: a `--measure` child answers with its JSON alone.
+const report =
+  measuring === -1
+    ? startReport("images", { engine: process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite" })
+    : undefined;
+const log = (line?: string) => report?.log(line);
+
 if (measuring !== -1) {
   const [mode, file] = process.argv.slice(measuring + 1);
   if (file === undefined) throw new Error("usage: bench-images.ts --measure <mode> <file>");
@@ -93,32 +102,33 @@ if (measuring !== -1) {
     const file = path.join(dir, "photo.jpg");
     const jpeg = await photoJpeg(MEGAPIXELS);
     writeFileSync(file, jpeg);
-    console.log(
+    log(
       `${MEGAPIXELS} MP JPEG of ${(jpeg.length / 1e6).toFixed(1)} MB, display widths ${WIDTHS.join(", ")}`,
     );
 
     const alone = runChild(file, "sequential");
     const sorted = [...alone.samplesMs].sort((a, b) => a - b);
-    console.log(`${alone.variants} WebP files, ${(alone.outputBytes / 1e3).toFixed(0)} kB in all`);
-    console.log("| measurement | runs | p50 | p95 | peak RSS (after warm-up) |");
-    console.log("|---|---|---|---|---|");
-    console.log(
+    log(`${alone.variants} WebP files, ${(alone.outputBytes / 1e3).toFixed(0)} kB in all`);
+    log("| measurement | runs | p50 | p95 | peak RSS (after warm-up) |");
+    log("|---|---|---|---|---|");
+    log(
       `| one upload at a time | ${RUNS} | ${percentile(sorted, 50).toFixed(0)} ms | ${percentile(sorted, 95).toFixed(0)} ms | ${alone.peakRssMb.toFixed(0)} MB (${alone.baselineRssMb.toFixed(0)} MB) |`,
     );
 
     const together = runChild(file, "parallel");
     const waited = [...together.samplesMs].sort((a, b) => a - b);
-    console.log(
+    log(
       `| ${PARALLEL} uploads at once | ${PARALLEL} | ${percentile(waited, 50).toFixed(0)} ms | ${percentile(waited, 95).toFixed(0)} ms | ${together.peakRssMb.toFixed(0)} MB (${together.baselineRssMb.toFixed(0)} MB) |`,
     );
-    console.log(
+    log(
       `throughput with ${PARALLEL} at once: ${((PARALLEL * 1000) / together.wallMs).toFixed(2)} images/s`,
     );
     if (existsSync("build/server/index.js")) await overHttp(jpeg, dir);
-    else console.log("no production build: `npm run build` first for the HTTP measurements");
+    else log("no production build: `npm run build` first for the HTTP measurements");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  report?.finish();
 }
 
 /** Peak resident memory of a process so far (Linux), in MB. */
@@ -204,12 +214,12 @@ async function overHttp(jpeg: Buffer, dir: string) {
       rounds.push(performance.now() - started);
     }
     const sorted = [...samples].sort((a, b) => a - b);
-    console.log(
+    log(
       `\nover HTTP, ${HTTP_PARALLEL} uploads of the ${MEGAPIXELS} MP JPEG at once, ${HTTP_ROUNDS} rounds:`,
     );
-    console.log("| measurement | p50 | p95 | per round | server peak RSS (after start) |");
-    console.log("|---|---|---|---|---|");
-    console.log(
+    log("| measurement | p50 | p95 | per round | server peak RSS (after start) |");
+    log("|---|---|---|---|---|");
+    log(
       `| ${HTTP_PARALLEL} at once | ${percentile(sorted, 50).toFixed(0)} ms | ${percentile(sorted, 95).toFixed(0)} ms | ${percentile(
         [...rounds].sort((a, b) => a - b),
         50,
@@ -281,9 +291,9 @@ async function pageWeight(url: string) {
     executablePath: chromiumExecutablePath,
     args: chromiumArgs,
   });
-  console.log(`\nimages a meadow page with ${PAGE_PHOTOS} photos transfers before scrolling:`);
-  console.log("| screen | images | kB |");
-  console.log("|---|---|---|");
+  log(`\nimages a meadow page with ${PAGE_PHOTOS} photos transfers before scrolling:`);
+  log("| screen | images | kB |");
+  log("|---|---|---|");
   try {
     for (const screen of [
       {
@@ -308,7 +318,7 @@ async function pageWeight(url: string) {
       });
       await page.goto(url, { waitUntil: "networkidle" });
       await sleep(500);
-      console.log(`| ${screen.name} | ${images} | ${(bytes / 1000).toFixed(0)} |`);
+      log(`| ${screen.name} | ${images} | ${(bytes / 1000).toFixed(0)} |`);
       await context.close();
     }
   } finally {

@@ -1,5 +1,6 @@
 // `npm run bench:lighthouse [-- path …]`: Lighthouse (mobile, simulated throttling) against the
 // production build on a fresh embedded database, in the system Chromium. Needs `npm run build`.
+// The table goes to docs/benchmarks/ (scripts/bench-report.ts).
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,7 +8,10 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startReport } from "./bench-report.ts";
 
+const report = startReport("lighthouse", { engine: "PGlite (demo meadows)" });
+const { log } = report;
 const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["/", "/nl"];
 const port = 41_000 + Math.floor(Math.random() * 1000);
 const base = `http://127.0.0.1:${port}`;
@@ -48,10 +52,10 @@ try {
     ],
   });
   try {
-    console.log(
+    log(
       "| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | stylesheet |",
     );
-    console.log("|---|---|---|---|---|---|---|---|---|---|");
+    log("|---|---|---|---|---|---|---|---|---|---|");
     // One unreported run first: a fresh Chromium's first page also pays for starting the
     // browser's own processes, which no visitor of a running site waits for.
     await lighthouse(`${base}${paths[0]}`, {
@@ -88,7 +92,7 @@ try {
       )
         ? "linked"
         : "inline";
-      console.log(
+      log(
         `| ${page} | ${score("performance")} | ${score("accessibility")} | ${score("best-practices")} | ${score("seo")} | ${value("first-contentful-paint")} | ${value("largest-contentful-paint")} | ${value("total-blocking-time")} | ${value("cumulative-layout-shift")} | ${stylesheet} |`,
       );
     }
@@ -99,3 +103,4 @@ try {
 } finally {
   server.kill("SIGTERM");
 }
+report.finish();

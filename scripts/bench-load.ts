@@ -8,11 +8,11 @@
 // BENCH_SECONDS (60) each, after a warm-up; BENCH_TARGETS=single or cluster measures one of them;
 // BENCH_PAGE_CACHE_SECONDS (5, as README deploys; 0 for none); BENCH_BY_KIND=1 then measures
 // each kind of request alone for BENCH_KIND_SECONDS (10). Reports requests/s, p50, p99, errors
-// and answers by status, and writes them with wrk's raw output to docs/benchmarks/.
+// and answers by status; they and wrk's raw output go to docs/benchmarks/ (scripts/bench-report.ts).
 import "./resolve-ts.ts";
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { startSmtpServer } from "../tests/support/smtp-server.ts";
@@ -20,6 +20,7 @@ import { freePort, Visitor } from "../tests/support/visitor.ts";
 import { startCluster } from "./cluster.ts";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "./server-memory.ts";
 import { milliseconds, parseWrk, runWrk, type WrkResult } from "./bench-wrk.ts";
+import { startReport } from "./bench-report.ts";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -31,7 +32,6 @@ const TARGETS = (process.env.BENCH_TARGETS ?? "single,cluster").split(",");
 const MEMBERS = 20;
 const serverUrl = process.env.BENCH_DATABASE_URL || undefined;
 const reuse = process.env.BENCH_REUSE || undefined;
-const outDir = process.env.BENCH_OUT || path.resolve("docs/benchmarks");
 const AUTH_SECRET = "bench-load-secret-that-is-long-enough-0123456789";
 const root = mkdtempSync(path.join(tmpdir(), "plukweide-bench-load-"));
 
@@ -39,11 +39,8 @@ if (!serverUrl) throw new Error("BENCH_DATABASE_URL is not set");
 
 const { prepareBenchDatabase, TOWNS } = await import("./bench-meadows.ts");
 
-const raw: string[] = [];
-function log(line = "") {
-  console.log(line);
-  raw.push(line);
-}
+const report = startReport("load", { engine: "PostgreSQL" });
+const { log } = report;
 
 /** One app process as `npm start` runs it, mail going to the benchmark's SMTP server. */
 async function startOneApp(databaseUrl: string, smtpUrl: string) {
@@ -321,16 +318,8 @@ async function returningBrowserCookie(base: string): Promise<string> {
 
 const byKind: { target: string; kind: Kind; result: WrkResult }[] = [];
 
-const started = new Date();
-log(`# Load benchmark, ${started.toISOString()}`);
-log();
 log(
-  `${ROWS.toLocaleString("en")} meadows on PostgreSQL; page cache ${PAGE_CACHE_SECONDS} s; a mixed workload (home 15%, lists 20%, searches 15%, meadow pages 20%, map views 10%, favorites set by ${MEMBERS} signed-in members 10%, photos 10%); Node ${process.version}`,
-);
-log(
-  `load average at the start: ${loadavg()
-    .map((value) => value.toFixed(2))
-    .join(" ")}`,
+  `${ROWS.toLocaleString("en")} meadows on PostgreSQL; page cache ${PAGE_CACHE_SECONDS} s; a mixed workload (home 15%, lists 20%, searches 15%, meadow pages 20%, map views 10%, favorites set by ${MEMBERS} signed-in members 10%, photos 10%)`,
 );
 log();
 
@@ -429,14 +418,4 @@ if (one && both) {
     `Targets: no errors (${results.every(({ result }) => result.errors === 0) ? "met" : "missed"}); p99 under 300 ms (${results.every(({ result }) => milliseconds(result.p99) < 300) ? "met" : "missed"}).`,
   );
 }
-log();
-log(
-  `load average at the end: ${loadavg()
-    .map((value) => value.toFixed(2))
-    .join(" ")}`,
-);
-
-mkdirSync(outDir, { recursive: true });
-const file = path.join(outDir, `load-${started.toISOString().slice(0, 16).replace(":", "")}.md`);
-writeFileSync(file, `${raw.join("\n")}\n`);
-console.log(`\nwrote ${path.relative(process.cwd(), file)}`);
+report.finish();

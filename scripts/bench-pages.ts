@@ -10,16 +10,16 @@
 // names contain one of the comma-separated words (the floor always). BENCH_CACHE=1 starts the app
 // with its anonymous page cache on (PAGE_CACHE_SECONDS). Reports requests/s, p50, p99, errors,
 // bytes per page (HTML and as sent) and the server process's CPU per request (from
-// /proc/<pid>/stat); writes the table and wrk's raw output to docs/benchmarks/ (BENCH_OUT names
-// another folder).
+// /proc/<pid>/stat); the table and wrk's raw output go to docs/benchmarks/ (scripts/bench-report.ts).
 import "./resolve-ts.ts";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "./server-memory.ts";
 import { parseWrk, runWrk } from "./bench-wrk.ts";
+import { startReport } from "./bench-report.ts";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -29,7 +29,6 @@ const serverUrl = process.env.BENCH_DATABASE_URL || undefined;
 const reuse = process.env.BENCH_REUSE || undefined;
 const pageFilter = process.env.BENCH_PAGES?.split(",").filter(Boolean);
 const withCache = process.env.BENCH_CACHE === "1";
-const outDir = process.env.BENCH_OUT || path.resolve("docs/benchmarks");
 const root = mkdtempSync(path.join(tmpdir(), "plukweide-bench-pages-"));
 const ACCEPT_ENCODING = "br, gzip";
 /** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
@@ -39,11 +38,11 @@ if (!serverUrl) throw new Error("BENCH_DATABASE_URL is not set");
 
 const { prepareBenchDatabase, TOWNS } = await import("./bench-meadows.ts");
 
-const raw: string[] = [];
-function log(line = "") {
-  console.log(line);
-  raw.push(line);
-}
+const report = startReport("pages", {
+  engine: "PostgreSQL",
+  variant: withCache ? "cache" : undefined,
+});
+const { log } = report;
 
 async function waitFor(url: string, child: ChildProcess) {
   for (;;) {
@@ -249,16 +248,8 @@ const FILTERS = [
   "/meadows?country=BE&sort=newest",
 ];
 
-const started = new Date();
-log(`# Pages benchmark, ${started.toISOString()}`);
-log();
 log(
-  `${ROWS.toLocaleString("en")} meadows on PostgreSQL; wrk, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s of warm-up, Accept-Encoding: ${ACCEPT_ENCODING}; one app process${withCache ? `, page cache on (PAGE_CACHE_SECONDS=${process.env.PAGE_CACHE_SECONDS ?? "5"})` : ", no page cache"}; Node ${process.version}`,
-);
-log(
-  `load average at the start: ${loadavg()
-    .map((value) => value.toFixed(2))
-    .join(" ")}`,
+  `${ROWS.toLocaleString("en")} meadows on PostgreSQL; wrk, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s of warm-up, Accept-Encoding: ${ACCEPT_ENCODING}; one app process${withCache ? `, page cache on (PAGE_CACHE_SECONDS=${process.env.PAGE_CACHE_SECONDS ?? "5"})` : ", no page cache"}`,
 );
 log();
 
@@ -335,17 +326,4 @@ const table = [
 log("## Summary");
 log();
 for (const line of table) log(line);
-log();
-log(
-  `load average at the end: ${loadavg()
-    .map((value) => value.toFixed(2))
-    .join(" ")}`,
-);
-
-mkdirSync(outDir, { recursive: true });
-const file = path.join(
-  outDir,
-  `pages-${started.toISOString().slice(0, 16).replace(":", "")}${withCache ? "-cache" : ""}.md`,
-);
-writeFileSync(file, `${raw.join("\n")}\n`);
-console.log(`\nwrote ${path.relative(process.cwd(), file)}`);
+report.finish();

@@ -9,7 +9,8 @@
 // meadows yet: loading 1,000,000 takes minutes. BENCH_PGLITE_DIR=<folder> does the same for PGlite:
 // its files stay in that folder (1.25 GB at 1,000,000 meadows). BENCH_SHAPES=<words> runs only the
 // query shapes whose names contain one of the comma-separated words. Prints EXPLAIN (ANALYZE,
-// BUFFERS) of the text, distance and viewport queries.
+// BUFFERS) of the text, distance and viewport queries. All of it goes to docs/benchmarks/
+// (scripts/bench-report.ts).
 import "./resolve-ts.ts";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -18,6 +19,7 @@ import pg from "pg";
 import type { SQL } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "../app/adapters/db.server.ts";
 import type { ViewportRead } from "../app/services/meadows/viewport.server.ts";
+import { startReport } from "./bench-report.ts";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -28,6 +30,12 @@ const shapeFilter = process.env.BENCH_SHAPES?.split(",").filter(Boolean);
 const engines = (process.env.BENCH_ENGINES ?? (serverUrl ? "pglite,postgres" : "pglite")).split(
   ",",
 );
+const report = startReport("search", {
+  engine: engines
+    .map((engine) => ({ pglite: "PGlite", postgres: "PostgreSQL" })[engine] ?? engine)
+    .join(" and "),
+});
+const { log } = report;
 
 const { openPglite, openPostgres, queryRows } = await import("../app/adapters/db.server.ts");
 const { searchMeadows } = await import("../app/services/meadows/search.server.ts");
@@ -265,7 +273,7 @@ async function serverBackends(db: Database, handle: DatabaseHandle): Promise<num
 
 async function bench(label: string, handle: DatabaseHandle, { reused = false } = {}) {
   const db = handle.db;
-  console.log(`\n## ${label}: ${ROWS.toLocaleString("en")} meadows\n`);
+  log(`\n## ${label}: ${ROWS.toLocaleString("en")} meadows\n`);
   const started = performance.now();
   await handle.migrate();
   const [existing] = reused
@@ -275,15 +283,15 @@ async function bench(label: string, handle: DatabaseHandle, { reused = false } =
     // Vacuumed too: a migration that rebuilt the table (0009) leaves it without a visibility map
     // until autovacuum comes by, and until then index-only scans read the table as well.
     await db.execute(sql`vacuum analyze meadows`);
-    console.log(`reused the loaded meadows\n`);
+    log(`reused the loaded meadows\n`);
   } else {
     if (existing?.n) await db.execute(sql`truncate meadows cascade`);
     await loadMeadows(db, ROWS);
-    console.log(`loaded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    log(`loaded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   }
   const loadAtStart = loadavg()[0] ?? NaN;
-  console.log(`load average ${loadAtStart.toFixed(2)} at the start\n`);
-  console.log(`${yardstick()}\n`);
+  log(`load average ${loadAtStart.toFixed(2)} at the start\n`);
+  log(`${yardstick()}\n`);
 
   const table: string[] = [
     "| query | p50 | p95 | max | on CPU p50 | on CPU p95 | sample result | map views read by |",
@@ -345,9 +353,9 @@ async function bench(label: string, handle: DatabaseHandle, { reused = false } =
     }
   }
   const [load1] = loadavg();
-  console.log(`load average ${load1?.toFixed(2)} at the end\n`);
-  console.log(table.join("\n"));
-  console.log(`\n${plans.join("\n\n")}`);
+  log(`load average ${load1?.toFixed(2)} at the end\n`);
+  log(table.join("\n"));
+  log(`\n${plans.join("\n\n")}`);
 }
 
 /**
@@ -379,7 +387,7 @@ async function adminQuery(statement: string) {
   }
 }
 
-console.log(
+log(
   `# Search benchmark: ${ROWS.toLocaleString("en")} meadows, ${RUNS} runs per query (after ${WARMUP} warm-up runs)`,
 );
 
@@ -392,7 +400,7 @@ if (engines.includes("pglite")) {
     await bench("PGlite", handle, { reused });
   } finally {
     await handle.close();
-    if (kept) console.log(`\nkept the PGlite files in ${dir}`);
+    if (kept) log(`\nkept the PGlite files in ${dir}`);
     else rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -418,7 +426,8 @@ if (engines.includes("postgres")) {
     });
   } finally {
     await handle.close();
-    if (reuse || process.env.BENCH_KEEP === "1") console.log(`\nkept database ${name}`);
+    if (reuse || process.env.BENCH_KEEP === "1") log(`\nkept database ${name}`);
     else await adminQuery(`drop database if exists "${name}" with (force)`);
   }
 }
+report.finish();

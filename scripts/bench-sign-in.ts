@@ -8,21 +8,25 @@
 // of the difference between the two in each round. Then, in this process on PGlite, the same
 // checks without HTTP, counting the statements each sends to the database: Better Auth's
 // `signInEmail` alone (what the sign-in action ran before ADR 17), and the action's checks now
-// (app/services/sign-in-throttle.server.ts). Writes every sample as JSON to BENCH_OUT (default: a
-// file in the temporary directory, named in the output).
+// (app/services/sign-in-throttle.server.ts). The tables go to docs/benchmarks/, and every sample
+// as JSON into a file of the same name beside them (scripts/bench-report.ts).
 import "./resolve-ts.ts";
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { startReport } from "./bench-report.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 80);
 const ATTEMPTS_PER_ACCOUNT = 4;
 const ACCOUNTS = Math.ceil(RUNS / ATTEMPTS_PER_ACCOUNT);
 const serverUrl = process.env.BENCH_DATABASE_URL || undefined;
 const root = mkdtempSync(path.join(tmpdir(), "plukweide-bench-sign-in-"));
-const out = process.env.BENCH_OUT || path.join(root, "samples.json");
+const report = startReport("sign-in", {
+  engine: serverUrl ? "PGlite and PostgreSQL" : "PGlite",
+});
+const { log } = report;
 
 let addresses = 0;
 /** Each request from an address of its own, in X-Forwarded-For (see TRUSTED_PROXIES below). */
@@ -87,7 +91,7 @@ function percentile(sorted: number[], p: number): number {
 function row(engine: string, label: string, samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const ms = (value: number) => value.toFixed(1);
-  console.log(
+  log(
     `| ${engine} | ${label} | ${samples.length} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 95))} | ${ms(sorted[0] ?? NaN)}–${ms(sorted.at(-1) ?? NaN)} |`,
   );
 }
@@ -162,13 +166,13 @@ async function measure(engine: string, env: Record<string, string>) {
   }
 }
 
-console.log(
+log(
   `Node ${process.version}, ${RUNS} wrong passwords of each kind, load average ${loadavg()
     .map((value) => value.toFixed(1))
     .join(" ")}\n`,
 );
-console.log("| engine | attempt | runs | p50 ms | p95 ms | range ms |");
-console.log("|---|---|---|---|---|---|");
+log("| engine | attempt | runs | p50 ms | p95 ms | range ms |");
+log("|---|---|---|---|---|---|");
 const results = [await measure("pglite", {})];
 if (serverUrl) {
   const name = `plukweide_bench_sign_in_${process.pid}`;
@@ -252,12 +256,12 @@ async function inProcess() {
     }
   }
   await handle.close();
-  console.log("\n| in this process, PGlite | runs | statements | p50 ms | p95 ms |");
-  console.log("|---|---|---|---|---|");
+  log("\n| in this process, PGlite | runs | statements | p50 ms | p95 ms |");
+  log("|---|---|---|---|---|");
   for (const [label, { ms, statements: counts }] of Object.entries(samples)) {
     const sorted = [...ms].sort((a, b) => a - b);
     const distinct = [...new Set(counts)].sort((a, b) => a - b).join(" or ");
-    console.log(
+    log(
       `| ${label} | ${ms.length} | ${distinct} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 95).toFixed(1)} |`,
     );
   }
@@ -265,7 +269,6 @@ async function inProcess() {
 }
 
 const inProcessSamples = await inProcess();
-writeFileSync(out, JSON.stringify({ http: results, inProcess: inProcessSamples }, null, 2));
-console.log(`\nsamples: ${out}`);
-// The data directories (databases, mail outboxes) go; the samples stay.
-for (const { engine } of results) rmSync(path.join(root, engine), { recursive: true, force: true });
+rmSync(root, { recursive: true, force: true });
+report.attach(".json", JSON.stringify({ http: results, inProcess: inProcessSamples }, null, 2));
+report.finish();

@@ -1,14 +1,20 @@
 // `npm run bench:startup`: time from spawning the production server to its first healthy answer,
 // on the embedded database (first start and restart) and, when BENCH_DATABASE_URL (or
-// TEST_DATABASE_URL) names a PostgreSQL server, on PostgreSQL. Needs `npm run build` first.
+// TEST_DATABASE_URL) names a PostgreSQL server, on PostgreSQL. Needs `npm run build` first. The
+// table goes to docs/benchmarks/ (scripts/bench-report.ts).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { startReport } from "./bench-report.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+const report = startReport("startup", {
+  engine: serverUrl ? "PGlite and PostgreSQL" : "PGlite",
+});
+const { log } = report;
 
 async function timeToHealthy(env: Record<string, string>): Promise<number> {
   const port = 40_000 + Math.floor(Math.random() * 20_000);
@@ -22,7 +28,8 @@ async function timeToHealthy(env: Record<string, string>): Promise<number> {
       SEED_DEMO: "false",
       ...env,
     },
-    stdio: "ignore",
+    // Its errors show, so that a start that fails says why.
+    stdio: ["ignore", "ignore", "inherit"],
   });
   try {
     for (;;) {
@@ -35,16 +42,19 @@ async function timeToHealthy(env: Record<string, string>): Promise<number> {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   } finally {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
+    // A server that exited by itself has already said so: waiting for its exit would never end.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
   }
 }
 
 function summary(label: string, samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)] ?? NaN;
-  console.log(
+  log(
     `| ${label} | ${RUNS} | ${median.toFixed(0)} ms | ${sorted[0]?.toFixed(0)}–${sorted.at(-1)?.toFixed(0)} ms |`,
   );
 }
@@ -59,9 +69,9 @@ async function admin(sql: string) {
   }
 }
 
-console.log(`Node ${process.version}, ${RUNS} runs each\n`);
-console.log("| setup | runs | median | range |");
-console.log("|---|---|---|---|");
+log(`Node ${process.version}, ${RUNS} runs each\n`);
+log("| setup | runs | median | range |");
+log("|---|---|---|---|");
 
 const first: number[] = [];
 const restart: number[] = [];
@@ -97,3 +107,4 @@ if (serverUrl) {
   summary("PostgreSQL, empty database: migrations", fresh);
   summary("PostgreSQL, restart", warm);
 }
+report.finish();
