@@ -8,7 +8,7 @@ import { AuthCard } from "~/components/auth-card";
 import { FormField, useTranslatedErrors } from "~/components/form-field";
 import { SubmitButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
-import { appContext, clientIpContext } from "~/context";
+import { appContext, pageWritesContext, clientIpContext } from "~/context";
 import { useLocalePath } from "~/hooks/use-shell-data";
 import { getI18n, getLocale } from "~/i18n.server";
 import { splitPrefix, withPrefix, type Language } from "~/lib/i18n";
@@ -43,6 +43,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, limits, db, mailer, logger, config } = context.get(appContext);
+  // Signing in or out changes no page a visitor sees: the cached pages stay (ADR 26).
+  context.get(pageWritesContext).changedOnly([]);
   const ip = context.get(clientIpContext);
   const lang = getLocale(context) as Language;
   const { prefix } = splitPrefix(pageUrl(request).pathname);

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { appContext } from "~/context";
+import { appContext, pageWritesContext } from "~/context";
 import { serializeToast } from "~/cookies.server";
 import { safeRedirectPath } from "~/lib/redirect-path";
 import type { Route } from "./+types/logout";
@@ -9,6 +9,8 @@ import { readForm } from "~/lib/read-form.server";
 /** Signing out ends the session on the server, not only the cookie. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, config } = context.get(appContext);
+  // Signing in or out changes no page a visitor sees: the cached pages stay (ADR 26).
+  context.get(pageWritesContext).changedOnly([]);
   const form = await readForm(request);
   const headers = new Headers();
   try {
