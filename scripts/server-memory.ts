@@ -1,9 +1,12 @@
 // How `npm start` runs the server, and how the benchmarks measure it (ADR 20). Deployments that
 // run `node server.ts` themselves pass the same:
-// `MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 node --max-semi-space-size=4 server.ts`.
+// `MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 node --max-semi-space-size=16 server.ts`.
 
-/** V8's young generation, in MB per semi-space: the default lets start-up garbage pile up. */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=4"];
+/**
+ * V8's young generation, in MB per semi-space: V8's default lets start-up garbage pile up, and a
+ * much smaller one makes pages spend their CPU collecting garbage (ADR 20).
+ */
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=16"];
 
 /**
  * glibc keeps a malloc arena per thread, and libvips decodes photos on several threads. A fixed

@@ -33,7 +33,7 @@ describe("npm start", () => {
     expect(server.pid).not.toBe(starter.pid);
     expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
     const args = readFileSync(`/proc/${server.pid}/cmdline`, "utf8").split("\0");
-    expect(args).toContain("--max-semi-space-size=4");
+    expect(args).toContain("--max-semi-space-size=16");
     const environment = readFileSync(`/proc/${server.pid}/environ`, "utf8").split("\0");
     expect(environment).toContain("MALLOC_ARENA_MAX=2");
     expect(environment).toContain("MALLOC_MMAP_THRESHOLD_=131072");
