@@ -263,7 +263,8 @@ function MeadowDrawingParts({ id }: { id: string }) {
   return (
     <svg aria-hidden="true" focusable="false" className="absolute size-0 overflow-hidden">
       <defs>
-        <circle id={`${id}s`} cx="310" cy="70" r="26" className="meadow-sun" />
+        {/* Left of the heart button in the card's top right corner, at every card width. */}
+        <circle id={`${id}s`} cx="230" cy="70" r="26" className="meadow-sun" />
         <g id={`${id}h`}>
           <path d="M0 185 Q90 140 190 170 T400 150 V300 H0Z" className="meadow-hill-far" />
           <path d="M0 225 Q130 185 250 215 T400 205 V300 H0Z" className="meadow-hill-near" />
