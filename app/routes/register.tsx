@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { FormField, useTranslatedErrors, NewPasswordFields } from "~/components/form-field";
@@ -103,10 +103,13 @@ export default function Register() {
         <ErrorList id={form.errorId} errors={formErrors} />
         <SubmitButton className="w-full">{t("auth.registerButton")}</SubmitButton>
         <p className="text-center text-xs text-muted-foreground">
-          {t("auth.agreeTerms")}{" "}
-          <Link to={localePath("/terms")} className="underline underline-offset-4">
-            {t("nav.terms")}
-          </Link>
+          <Trans
+            t={t}
+            i18nKey="auth.agreeTerms"
+            components={{
+              terms: <Link to={localePath("/terms")} className="underline underline-offset-4" />,
+            }}
+          />
         </p>
       </Form>
     </AuthCard>

@@ -82,7 +82,7 @@ const texts = {
     website: "Website",
     phone: "Telefoonnummer",
     instagram: "Instagram",
-    findAddress: "Zoek op de kaart",
+    findAddress: "Op de kaart zoeken",
     locationTitle: "Controleer de locatie",
     pinLabel: "Locatie van de pluktuin: sleep de speld of gebruik de pijltjestoetsen",
     addButton: "Pluktuin toevoegen",
@@ -108,7 +108,7 @@ const texts = {
       postalCode: "Vul een postcode in",
       city: "Vul een plaats in",
       country: "Kies een land",
-      website: "Vul een geldige URL in",
+      website: "Vul een geldig webadres in",
       phone:
         "Vul een telefoonnummer in van minstens 6 cijfers, met alleen cijfers, spaties en + - ( ) / .",
       instagram: "Vul een Instagram-naam in zoals @pluktuin of een link naar het profiel",

@@ -63,7 +63,7 @@ const texts = {
     country: "Land",
     maxDistance: "Maximale afstand",
     sort: "Sorteren op",
-    useMyLocation: "Gebruik mijn locatie",
+    useMyLocation: "Mijn locatie gebruiken",
     nearUtrecht: "In de buurt van Utrecht, Nederland",
     nearYou: "In de buurt van jouw locatie",
     clearLocation: "Locatie wissen",

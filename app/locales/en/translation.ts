@@ -158,7 +158,7 @@ const en = {
     registerButton: "Create account",
     haveAccount: "Already have an account?",
     signInLink: "Sign in",
-    agreeTerms: "By creating an account you agree to our",
+    agreeTerms: "By creating an account, you agree to our <terms>terms of use</terms>.",
     verifyTitle: "Check your email",
     verifyIntro:
       "We sent you a link to confirm your email address. Open it to finish creating your account.",
