@@ -334,7 +334,10 @@ const nl = {
     backToMeadow: "Terug naar {{name}}",
     aboutTitle: "Over de pluktuin",
     name: "Naam",
-    description: "Beschrijving (optioneel)",
+    descriptionEn: "Beschrijving in het Engels (optioneel)",
+    descriptionNl: "Beschrijving in het Nederlands (optioneel)",
+    descriptionLanguages:
+      "In het Nederlands, het Engels of allebei: bezoekers lezen de beschrijving in hun eigen taal als die er is, anders in de andere.",
     descriptionHint:
       "Wat er groeit, wanneer het op zijn mooist is, wat je meeneemt. Platte tekst; witregels blijven staan.",
     price: "Prijs",
