@@ -1,9 +1,7 @@
-import { rmSync } from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { testEngines } from "../tests/support/databases";
-import { allMeadows, migrateFrom, migrationsBefore } from "../tests/support/migrations";
+import { allMeadows, openMigratedBefore } from "../tests/support/migrations";
 import { queryRows, type DatabaseHandle } from "../app/adapters/db.server";
 
 const columnNames = (handle: DatabaseHandle) =>
@@ -21,16 +19,10 @@ const indexNames = (handle: DatabaseHandle) =>
 
 describe.each(testEngines)("migration 0009 (meadow column order) on $name", (engine) => {
   let handle: DatabaseHandle | undefined;
-  let folder: string | undefined;
-  afterEach(async () => {
-    await handle?.close();
-    if (folder) rmSync(path.dirname(folder), { recursive: true, force: true });
-  });
+  afterEach(() => handle?.close());
 
   it("keeps every meadow, favorite, key, index and trigger", async () => {
-    handle = await engine.open();
-    folder = migrationsBefore("0009_meadow_column_order");
-    await migrateFrom(handle, folder);
+    handle = await openMigratedBefore(engine, "0009_meadow_column_order");
     const db = handle.db;
     await db.execute(sql`insert into users (id, name, email) values
       ('anna', 'Anna', 'anna@example.org'), ('bram', 'Bram', 'bram@example.org')`);

@@ -1,10 +1,8 @@
-import { rmSync } from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { queryRows, type DatabaseHandle } from "../app/adapters/db.server";
 import { testEngines } from "../tests/support/databases";
-import { allMeadows, migrateFrom, migrationsBefore } from "../tests/support/migrations";
+import { allMeadows, openMigratedBefore } from "../tests/support/migrations";
 
 const searchTexts = (handle: DatabaseHandle) =>
   queryRows<{ id: string; search_text: string }>(
@@ -14,16 +12,10 @@ const searchTexts = (handle: DatabaseHandle) =>
 
 describe.each(testEngines)("migration 0013 (descriptions per language) on $name", (engine) => {
   let handle: DatabaseHandle | undefined;
-  let folder: string | undefined;
-  afterEach(async () => {
-    await handle?.close();
-    if (folder) rmSync(path.dirname(folder), { recursive: true, force: true });
-  });
+  afterEach(() => handle?.close());
 
   it("keeps every meadow's search text, and searches both descriptions from then on", async () => {
-    handle = await engine.open();
-    folder = migrationsBefore("0013_meadow_descriptions_per_language");
-    await migrateFrom(handle, folder);
+    handle = await openMigratedBefore(engine, "0013_meadow_descriptions_per_language");
     const db = handle.db;
     await db.execute(sql`insert into meadows (id, name, description, price_text, opening_hours,
         street, house_number, postal_code, city, country, lat, lng)

@@ -25,7 +25,7 @@ function fold(text: string): string {
 
 function demoMatching(word: string) {
   return DEMO_MEADOWS.filter((meadow) =>
-    fold(`${meadow.name} ${meadow.description}`).includes(fold(word)),
+    fold(`${meadow.name} ${meadow.description} ${meadow.descriptionNl}`).includes(fold(word)),
   );
 }
 

@@ -1,8 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { migrationsFolder, queryRows, type DatabaseHandle } from "../../app/adapters/db.server";
+import type { TestEngine } from "./databases";
 
 /* Helpers for tests of one migration: a database migrated up to just before it, then the rest. */
 
@@ -11,7 +12,7 @@ interface Journal {
 }
 
 /** The migrations folder as it was before `tag`: the same files, a journal that stops earlier. */
-export function migrationsBefore(tag: string): string {
+function migrationsBefore(tag: string): string {
   const folder = path.join(mkdtempSync(path.join(tmpdir(), "plukweide-migrations-")), "migrations");
   cpSync(migrationsFolder(), folder, { recursive: true });
   const journalFile = path.join(folder, "meta", "_journal.json");
@@ -25,7 +26,7 @@ export function migrationsBefore(tag: string): string {
   return folder;
 }
 
-export async function migrateFrom(handle: DatabaseHandle, folder: string) {
+async function migrateFrom(handle: DatabaseHandle, folder: string) {
   if (handle.kind === "pglite") {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     await migrate(handle.db as never, { migrationsFolder: folder });
@@ -33,6 +34,18 @@ export async function migrateFrom(handle: DatabaseHandle, folder: string) {
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     await migrate(handle.db as never, { migrationsFolder: folder });
   }
+}
+
+/** A database on `engine` migrated up to just before migration `tag`; `handle.migrate()` runs the rest. */
+export async function openMigratedBefore(engine: TestEngine, tag: string): Promise<DatabaseHandle> {
+  const folder = migrationsBefore(tag);
+  const handle = await engine.open();
+  try {
+    await migrateFrom(handle, folder);
+  } finally {
+    rmSync(path.dirname(folder), { recursive: true, force: true });
+  }
+  return handle;
 }
 
 /** Every stored value of every meadow, generated columns included, in a stable form. */

@@ -221,7 +221,7 @@ const nl = {
     location: "Woonplaats",
     profileSaved: "Je profiel is opgeslagen",
     passwordTitle: "Wachtwoord wijzigen",
-    passwordIntro: "Op al je andere apparaten word je dan uitgelogd.",
+    passwordIntro: "Als je je wachtwoord wijzigt, word je op al je andere apparaten uitgelogd.",
     currentPassword: "Huidig wachtwoord",
     currentPasswordWrong: "Dat is niet je huidige wachtwoord",
     passwordButton: "Wachtwoord wijzigen",
@@ -576,7 +576,7 @@ const nl = {
       heading: "Je hebt al een account",
       intro:
         "Iemand probeerde zojuist een Plukweide-account aan te maken met dit e-mailadres. Omdat je al een account hebt, hebben we geen tweede aangemaakt.\n\nWas jij dat? Log dan gewoon in met je bestaande account. Wachtwoord vergeten? Hier kies je een nieuw wachtwoord:",
-      button: "Nieuw wachtwoord instellen",
+      button: "Nieuw wachtwoord kiezen",
       outro:
         "Was jij het niet? Dan hoef je niets te doen: je account is veilig en er is niets veranderd.",
     },
