@@ -139,7 +139,7 @@ export const meadows = pgTable(
      * What text search matches: name and both descriptions, lower-cased and accent-folded.
      * Stored, so the trigram index's recheck and a scan compare plain text instead of running
      * unaccent() on every candidate row, which slows unselective searches many times over
-     * (ADR 28). A trigger fills it (migration 0013, ADR 33); whatever a write gives is replaced.
+     * (ADR 28). A trigger fills it (migration 0013, ADR 34); whatever a write gives is replaced.
      */
     searchText: text("search_text").notNull().default(""),
     id: text("id").primaryKey(),
@@ -166,7 +166,7 @@ export const meadows = pgTable(
     instagram: text("instagram"),
     /**
      * The description in Dutch; `description` holds the English one. Either may be empty: the
-     * page shows the visitor's language when there is a text in it, else the other (ADR 33).
+     * page shows the visitor's language when there is a text in it, else the other (ADR 34).
      */
     descriptionNl: text("description_nl").notNull().default(""),
   },

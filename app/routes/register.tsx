@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { FormField, useTranslatedErrors, NewPasswordFields } from "~/components/form-field";
@@ -11,6 +11,7 @@ import { useLocalePath } from "~/hooks/use-shell-data";
 import { getI18n, getLocale } from "~/i18n.server";
 import { splitPrefix, withPrefix } from "~/lib/i18n";
 import { pageMeta } from "~/lib/page-meta";
+import { splitAtTag } from "~/lib/tagged-text";
 import { registerSchema } from "~/lib/schemas/account";
 import { LIMITS } from "~/services/account-limits";
 import { getUser } from "~/session.server";
@@ -67,6 +68,7 @@ export default function Register() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const localePath = useLocalePath();
+  const [termsBefore, termsLink, termsAfter] = splitAtTag(t("auth.agreeTerms"), "terms");
   const [form, fields] = useForm({
     id: "register",
     lastResult,
@@ -103,13 +105,11 @@ export default function Register() {
         <ErrorList id={form.errorId} errors={formErrors} />
         <SubmitButton className="w-full">{t("auth.registerButton")}</SubmitButton>
         <p className="text-center text-xs text-muted-foreground">
-          <Trans
-            t={t}
-            i18nKey="auth.agreeTerms"
-            components={{
-              terms: <Link to={localePath("/terms")} className="underline underline-offset-4" />,
-            }}
-          />
+          {termsBefore}
+          <Link to={localePath("/terms")} className="underline underline-offset-4">
+            {termsLink}
+          </Link>
+          {termsAfter}
         </p>
       </Form>
     </AuthCard>

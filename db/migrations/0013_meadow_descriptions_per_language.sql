@@ -1,5 +1,5 @@
 -- A meadow's description in Dutch beside the one in English (`description`), so a page shows
--- its visitor's language (ADR 33). Added at the end of the row, as ADR 11 asks of new columns;
+-- its visitor's language (ADR 34). Added at the end of the row, as ADR 11 asks of new columns;
 -- with a constant default, PostgreSQL adds it without rewriting the table.
 ALTER TABLE "meadows" ADD COLUMN "description_nl" text DEFAULT '' NOT NULL;--> statement-breakpoint
 -- Search must find words of both descriptions. PostgreSQL 15 cannot change a generated

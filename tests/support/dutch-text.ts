@@ -1,5 +1,5 @@
 /*
- * Checks that keep Dutch texts reading as Dutch (ADR 32): the catalogue test and the demo data
+ * Checks that keep Dutch texts reading as Dutch (ADR 33): the catalogue test and the demo data
  * test run every Dutch text through them.
  */
 
