@@ -1,47 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { testEngines } from "../tests/support/databases";
-import { migrationsFolder, queryRows, type DatabaseHandle } from "../app/adapters/db.server";
-
-interface Journal {
-  entries: { idx: number; tag: string }[];
-}
-
-/** The migrations folder as it was before `tag`: the same files, a journal that stops earlier. */
-function migrationsBefore(tag: string): string {
-  const folder = path.join(mkdtempSync(path.join(tmpdir(), "plukweide-migrations-")), "migrations");
-  cpSync(migrationsFolder(), folder, { recursive: true });
-  const journalFile = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as Journal;
-  const stop = journal.entries.findIndex((entry) => entry.tag === tag);
-  if (stop < 0) throw new Error(`no migration ${tag}`);
-  writeFileSync(
-    journalFile,
-    JSON.stringify({ ...journal, entries: journal.entries.slice(0, stop) }),
-  );
-  return folder;
-}
-
-async function migrateFrom(handle: DatabaseHandle, folder: string) {
-  if (handle.kind === "pglite") {
-    const { migrate } = await import("drizzle-orm/pglite/migrator");
-    await migrate(handle.db as never, { migrationsFolder: folder });
-  } else {
-    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    await migrate(handle.db as never, { migrationsFolder: folder });
-  }
-}
-
-/** Every stored value of every meadow, generated columns included, in a stable form. */
-async function allMeadows(handle: DatabaseHandle) {
-  return queryRows<{ row: Record<string, unknown> }>(
-    handle.db,
-    sql`select to_jsonb(m) as row from meadows m order by id`,
-  );
-}
+import { allMeadows, openMigratedBefore } from "../tests/support/migrations";
+import { queryRows, type DatabaseHandle } from "../app/adapters/db.server";
 
 const columnNames = (handle: DatabaseHandle) =>
   queryRows<{ name: string }>(
@@ -58,16 +19,10 @@ const indexNames = (handle: DatabaseHandle) =>
 
 describe.each(testEngines)("migration 0009 (meadow column order) on $name", (engine) => {
   let handle: DatabaseHandle | undefined;
-  let folder: string | undefined;
-  afterEach(async () => {
-    await handle?.close();
-    if (folder) rmSync(path.dirname(folder), { recursive: true, force: true });
-  });
+  afterEach(() => handle?.close());
 
   it("keeps every meadow, favorite, key, index and trigger", async () => {
-    handle = await engine.open();
-    folder = migrationsBefore("0009_meadow_column_order");
-    await migrateFrom(handle, folder);
+    handle = await openMigratedBefore(engine, "0009_meadow_column_order");
     const db = handle.db;
     await db.execute(sql`insert into users (id, name, email) values
       ('anna', 'Anna', 'anna@example.org'), ('bram', 'Bram', 'bram@example.org')`);
@@ -93,7 +48,10 @@ describe.each(testEngines)("migration 0009 (meadow column order) on $name", (eng
 
     await handle.migrate();
 
-    expect(await allMeadows(handle)).toEqual(before);
+    // Migration 0013, which runs after it here, adds an empty Dutch description to each.
+    expect(await allMeadows(handle)).toEqual(
+      before.map(({ row }) => ({ row: { ...row, description_nl: "" } })),
+    );
     // Migration 0011, which runs after it here, adds one more.
     expect(await indexNames(handle)).toEqual(
       [...indexesBefore, { name: "meadows_area_trgm_idx" }].sort((a, b) =>
@@ -112,7 +70,9 @@ describe.each(testEngines)("migration 0009 (meadow column order) on $name", (eng
       "is_demo",
       "search_text",
     ]);
-    expect(columns).toHaveLength(23);
+    // Migration 0013 adds description_nl at the end.
+    expect(columns).toHaveLength(24);
+    expect(columns.at(-1)).toBe("description_nl");
     expect(before[0]?.row).toMatchObject({
       search_text: "creme tulpen tulpen om zelf te plukken.\ntweede regel",
     });

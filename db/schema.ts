@@ -136,13 +136,12 @@ export const meadows = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     isDemo: boolean("is_demo").notNull().default(false),
     /**
-     * What text search matches: name and description, lower-cased and accent-folded. Stored, so
-     * the trigram index's recheck and a scan compare plain text instead of running unaccent()
-     * on every candidate row, which slows unselective searches many times over (ADR 28).
+     * What text search matches: name and both descriptions, lower-cased and accent-folded.
+     * Stored, so the trigram index's recheck and a scan compare plain text instead of running
+     * unaccent() on every candidate row, which slows unselective searches many times over
+     * (ADR 28). A trigger fills it (migration 0013, ADR 34); whatever a write gives is replaced.
      */
-    searchText: text("search_text")
-      .notNull()
-      .generatedAlwaysAs(sql`immutable_unaccent(lower(name || ' ' || description))`),
+    searchText: text("search_text").notNull().default(""),
     id: text("id").primaryKey(),
     name: text("name").notNull(),
     city: text("city").notNull(),
@@ -155,6 +154,7 @@ export const meadows = pgTable(
       .generatedAlwaysAs(sql`immutable_unaccent(lower(name))`),
     // Nullable: a member who deletes their account leaves their meadows behind, unowned.
     ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
+    /** The description in English (see descriptionNl). */
     description: text("description").notNull().default(""),
     openingHours: text("opening_hours").notNull(),
     street: text("street").notNull(),
@@ -164,6 +164,11 @@ export const meadows = pgTable(
     website: text("website"),
     phone: text("phone"),
     instagram: text("instagram"),
+    /**
+     * The description in Dutch; `description` holds the English one. Either may be empty: the
+     * page shows the visitor's language when there is a text in it, else the other (ADR 34).
+     */
+    descriptionNl: text("description_nl").notNull().default(""),
   },
   (table) => [
     // earthdistance's cube-based point: GiST answers radius (earth_box) and nearest-first (<->).

@@ -12,8 +12,8 @@ const link = "http://localhost:3000/auth/callback?token=tok3n&type=verify-email"
 const message: MailMessage = {
   to: "anna@example.com",
   subject: "Bevestig je e-mailadres",
-  text: `Hoi Anna,\n\nBevestig je e-mailadres:\n${link}\n\nVeel plukplezier!`,
-  html: `<p>Hoi Anna,</p><p><a href="${link.replaceAll("&", "&amp;")}">Bevestig je e-mailadres</a></p>`,
+  text: `Hallo Anna,\n\nBevestig je e-mailadres:\n${link}\n\nVeel plukplezier!`,
+  html: `<p>Hallo Anna,</p><p><a href="${link.replaceAll("&", "&amp;")}">Bevestig je e-mailadres</a></p>`,
 };
 
 function config(env: Record<string, string>) {
@@ -100,7 +100,7 @@ describe("outbox mailer (no SMTP_URL)", () => {
       link,
     });
     const logged = JSON.stringify(lines);
-    expect(logged).not.toContain("Hoi Anna");
+    expect(logged).not.toContain("Hallo Anna");
     expect(logged).not.toContain("Veel plukplezier");
   });
 

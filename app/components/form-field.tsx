@@ -46,11 +46,14 @@ export function FormTextarea({
   label,
   hint,
   rows = 4,
+  lang,
 }: {
   meta: FieldMetadata<string | null | undefined>;
   label: string;
   hint?: string;
   rows?: number;
+  /** The language the member writes in, when the field asks for one (for spelling checks). */
+  lang?: string;
 }) {
   const errors = useTranslatedErrors(meta.errors);
   return (
@@ -60,7 +63,7 @@ export function FormTextarea({
       hintId={meta.descriptionId}
       errorId={meta.errorId}
       errors={errors}
-      textareaProps={{ ...getTextareaProps(meta, { ariaAttributes: false }), rows }}
+      textareaProps={{ ...getTextareaProps(meta, { ariaAttributes: false }), rows, lang }}
     />
   );
 }

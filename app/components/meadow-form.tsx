@@ -40,6 +40,7 @@ export interface FoundPosition {
 export interface MeadowFormDefaults {
   name?: string;
   description?: string;
+  descriptionNl?: string;
   priceText?: string;
   openingHours?: string;
   street?: string;
@@ -111,17 +112,26 @@ export function MeadowForm({
   });
   const located = found && pin && found.fingerprint === currentAddress ? found : undefined;
   const formErrors = useTranslatedErrors(form.errors);
+  // Both descriptions, the member's interface language first.
+  const descriptionFields = [
+    { lang: "en", meta: fields.description, label: t("meadowForm.descriptionEn") },
+    { lang: "nl", meta: fields.descriptionNl, label: t("meadowForm.descriptionNl") },
+  ].sort((a, b) => Number(b.lang === lang) - Number(a.lang === lang));
 
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-10">
       <Section title={t("meadowForm.aboutTitle")}>
         <FormField meta={fields.name} label={t("meadowForm.name")} />
-        <FormTextarea
-          meta={fields.description}
-          label={t("meadowForm.description")}
-          hint={t("meadowForm.descriptionHint")}
-          rows={6}
-        />
+        {descriptionFields.map(({ lang: written, meta, label }, index) => (
+          <FormTextarea
+            key={written}
+            meta={meta}
+            label={label}
+            hint={t(index === 0 ? "meadowForm.descriptionHint" : "meadowForm.descriptionLanguages")}
+            rows={index === 0 ? 6 : 4}
+            lang={written}
+          />
+        ))}
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField
             meta={fields.priceText}

@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import en from "./en/translation";
 import nl from "./nl/translation";
+import { englishWords, wrongQuotes } from "../../tests/support/dutch-text";
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -125,6 +126,24 @@ describe("catalogues", () => {
       ([key, value]) => dutch.get(key) === value && !sameInBoth.has(key),
     );
     expect(copied).toEqual([]);
+  });
+
+  it("quote with ‘…’ in Dutch, never with straight or double quotation marks", () => {
+    expect(wrongQuotes("Velden met 'optioneel' mag je leeg laten.")).toEqual(["'", "'"]);
+    expect(wrongQuotes('Typ "verwijderen"')).toEqual(['"', '"']);
+    expect(wrongQuotes("Foto's en dahlia's, ’s avonds of 's ochtends: ‘{{word}}’")).toEqual([]);
+    expect(wrongQuotes("Ga akkoord met onze <terms>voorwaarden</terms>.")).toEqual([]);
+    const quoted = [...dutch].filter(([, value]) => wrongQuotes(value).length > 0);
+    expect(quoted).toEqual([]);
+  });
+
+  it("hold none of the English words that slip into Dutch texts", () => {
+    expect(englishWords("Check de openingstijden")).toEqual(["check (controleren)"]);
+    expect(englishWords("Controleer je e-mailadres bij Instellingen")).toEqual([]);
+    const english = [...dutch]
+      .map(([key, value]) => [key, englishWords(value)] as const)
+      .filter(([, words]) => words.length > 0);
+    expect(english).toEqual([]);
   });
 
   it("hold every message of the specification", () => {

@@ -11,6 +11,7 @@ import { useLocalePath } from "~/hooks/use-shell-data";
 import { getI18n, getLocale } from "~/i18n.server";
 import { splitPrefix, withPrefix } from "~/lib/i18n";
 import { pageMeta } from "~/lib/page-meta";
+import { splitAtTag } from "~/lib/tagged-text";
 import { registerSchema } from "~/lib/schemas/account";
 import { LIMITS } from "~/services/account-limits";
 import { getUser } from "~/session.server";
@@ -67,6 +68,7 @@ export default function Register() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const localePath = useLocalePath();
+  const [termsBefore, termsLink, termsAfter] = splitAtTag(t("auth.agreeTerms"), "terms");
   const [form, fields] = useForm({
     id: "register",
     lastResult,
@@ -103,10 +105,11 @@ export default function Register() {
         <ErrorList id={form.errorId} errors={formErrors} />
         <SubmitButton className="w-full">{t("auth.registerButton")}</SubmitButton>
         <p className="text-center text-xs text-muted-foreground">
-          {t("auth.agreeTerms")}{" "}
+          {termsBefore}
           <Link to={localePath("/terms")} className="underline underline-offset-4">
-            {t("nav.terms")}
+            {termsLink}
           </Link>
+          {termsAfter}
         </p>
       </Form>
     </AuthCard>

@@ -122,7 +122,7 @@ describe.each(testEngines)("accounts on $name", (engine) => {
 
   it.each([
     ["en", "", "Please confirm your email address", "Hi Anna de Vries,"],
-    ["nl", "/nl", "Bevestig je e-mailadres", "Hoi Anna de Vries,"],
+    ["nl", "/nl", "Bevestig je e-mailadres", "Hallo Anna de Vries,"],
   ] as const)(
     "sign-up mails a verification link in the member's language (%s)",
     async (locale, prefix, subject, greeting) => {
@@ -192,7 +192,7 @@ describe.each(testEngines)("accounts on $name", (engine) => {
     // The owner hears about it, in their own language, with the way to a new password.
     const warning = await mailTo(email);
     expect(warning.subject).toBe("Iemand probeerde een account aan te maken met je e-mailadres");
-    expect(warning.text).toContain("Hoi Anna de Vries,");
+    expect(warning.text).toContain("Hallo Anna de Vries,");
     expect(linkIn(warning).href).toBe(`${APP_URL}/nl/forgot-password`);
     // Two mails went out: the new member's verification and the owner's warning; nothing else.
     expect(

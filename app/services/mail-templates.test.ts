@@ -46,7 +46,7 @@ describe.each(Object.entries(templates))("%s", (_, template) => {
 
   it("greets without a name when there is none", () => {
     expect(template(input("en", "  ")).text.startsWith("Hi there,\n")).toBe(true);
-    expect(template(input("nl", "")).text.startsWith("Hoi,\n")).toBe(true);
+    expect(template(input("nl", "")).text.startsWith("Hallo,\n")).toBe(true);
   });
 
   it("takes a name with replacement patterns literally", () => {
@@ -79,7 +79,7 @@ describe("account mail texts", () => {
       "This link works only once and expires in one hour.",
     );
     expect(resetPasswordMail(input("nl")).text).toContain(
-      "Deze link werkt maar één keer en verloopt na een uur.",
+      "De link is een uur geldig en werkt maar één keer.",
     );
   });
 

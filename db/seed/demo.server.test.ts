@@ -16,8 +16,9 @@ import { searchMeadows } from "../../app/services/meadows/search.server";
 import { viewportMeadows } from "../../app/services/meadows/viewport.server";
 import { parsePriceAmount } from "../../app/services/price";
 import { testEngines } from "../../tests/support/databases";
+import { englishWords, wrongQuotes } from "../../tests/support/dutch-text";
 import { accounts, appState, meadows, users } from "../schema";
-import { DEMO_MEADOWS, DEMO_MEMBER } from "./demo-meadows";
+import { DEMO_MEADOWS, DEMO_MEMBER, type DemoMeadow } from "./demo-meadows";
 import { DEMO_SEEDED_KEY, seedDemoData, seedDemoDataAtStart } from "./demo.server";
 
 function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
@@ -33,6 +34,15 @@ const COUNTRY_BOXES = {
   NL: { south: 50.75, north: 53.56, west: 3.35, east: 7.23 },
   BE: { south: 49.49, north: 51.51, west: 2.54, east: 6.41 },
 };
+
+// Wallonia: postal codes 1300–1499 and 4000–7999.
+function isWalloon(meadow: DemoMeadow): boolean {
+  return meadow.country === "BE" && /^(1[34]|[4-7])\d+/.test(meadow.postalCode);
+}
+
+/** English words as prices and hours were written before the meadows spoke their own language. */
+const ENGLISH_IN_PRICES =
+  /\b(daily|from|to|and|stem|small|large|donation|weekends?|sunrise|sunset|late|early|mid|call)\b/i;
 
 function captureLogger() {
   const lines: Array<Record<string, unknown>> = [];
@@ -54,8 +64,7 @@ describe("the demo meadows", () => {
     expect(nl.length).toBeGreaterThanOrEqual(15);
     expect(be.length).toBeGreaterThanOrEqual(10);
     expect(new Set(DEMO_MEADOWS.map((meadow) => meadow.city)).size).toBeGreaterThanOrEqual(35);
-    // Wallonia: postal codes 1300–1499 and 4000–7999.
-    const walloon = be.filter((meadow) => /^(1[34]|[4-7])\d+/.test(meadow.postalCode));
+    const walloon = be.filter(isWalloon);
     expect(walloon.length).toBeGreaterThanOrEqual(4);
     expect(be.length - walloon.length).toBeGreaterThanOrEqual(4);
   });
@@ -67,6 +76,7 @@ describe("the demo meadows", () => {
       expect(result.data).toMatchObject({
         name: meadow.name,
         description: meadow.description,
+        descriptionNl: meadow.descriptionNl,
         priceText: meadow.priceText,
         postalCode: meadow.postalCode,
         website: meadow.website ?? null,
@@ -76,17 +86,44 @@ describe("the demo meadows", () => {
     }
   });
 
-  it("have postal codes of their country's form and an English and a Dutch paragraph", () => {
+  it("have postal codes of their country's form and a description in English and in Dutch", () => {
     for (const meadow of DEMO_MEADOWS) {
       expect(meadow.postalCode, meadow.id).toMatch(
         meadow.country === "NL" ? /^\d{4} [A-Z]{2}$/ : /^\d{4}$/,
       );
-      const paragraphs = meadow.description.split("\n\n");
-      expect(paragraphs, meadow.id).toHaveLength(2);
-      expect(paragraphs[0], meadow.id).toMatch(/\b(the|and|a|in|of)\b/);
-      expect(paragraphs[1], meadow.id).toMatch(/\b(de|het|een|en|van)\b/);
+      expect(meadow.description, meadow.id).toMatch(/\b(the|and|a|in|of)\b/);
+      expect(meadow.description, meadow.id).not.toMatch(/\b(het|een|van|je)\b/);
+      expect(meadow.descriptionNl, meadow.id).toMatch(/\b(de|het|een|en|van)\b/);
+      expect(meadow.descriptionNl, meadow.id).not.toMatch(/\b(the|and|with|you)\b/);
+      expect(wrongQuotes(meadow.descriptionNl), meadow.id).toEqual([]);
+      expect(englishWords(meadow.descriptionNl), meadow.id).toEqual([]);
       if (meadow.website) expect(meadow.website).toMatch(/^https:\/\/example\.com\//);
     }
+  });
+
+  it("write prices and hours as the meadow would: Dutch in the Netherlands and Flanders, French in Wallonia", () => {
+    for (const meadow of DEMO_MEADOWS) {
+      const { priceText, openingHours } = meadow;
+      const where = `${meadow.id}: ${priceText} | ${openingHours}`;
+      expect(`${priceText} ${openingHours}`, where).not.toMatch(ENGLISH_IN_PRICES);
+      // Times of day never with a colon; a decimal comma, never a point.
+      expect(openingHours, where).not.toMatch(/\d:\d/);
+      expect(priceText, where).not.toMatch(/\d\.\d/);
+      if (isWalloon(meadow)) {
+        // '0,50 € la tige', 'de 9 h à 18 h'.
+        expect(priceText, where).not.toMatch(/€\s*\d/);
+        expect(`${priceText} ${openingHours}`, where).toMatch(/\b(le|la|les|de|du)\b/);
+        expect(openingHours, where).not.toMatch(/\d\.\d/);
+      } else {
+        // '€ 0,50 per steel', 'dagelijks 9.00–18.00 uur'.
+        expect(priceText, where).not.toMatch(/€(?! \d)|\d\s*€/);
+        for (const time of openingHours.match(/\d[\d.]*–[\d.]+(?: uur)?/g) ?? []) {
+          expect(time, where).toMatch(/^\d{1,2}\.\d{2}–\d{1,2}\.\d{2} uur$/);
+        }
+        expect(openingHours, where).not.toMatch(/^[A-Z]/);
+      }
+    }
+    expect(DEMO_MEADOWS.filter(isWalloon).map((meadow) => meadow.city)).toContain("Tournai");
   });
 
   it("have prices that sort, and a few that cannot be read as a number", () => {
@@ -157,7 +194,7 @@ describe.each(testEngines)("seeding demo data on $name", (engine) => {
     await seedDemoData(db);
     const tulips = await searchMeadows(db, { text: "tulp", sort: "name", pageSize: 100 });
     const ids = tulips.items.map((item) => item.id);
-    // Breezand's name does not say tulip; its Dutch paragraph does.
+    // Breezand's name does not say tulip; its Dutch description does.
     expect(ids).toContain("demo-005");
     expect(ids.length).toBeGreaterThanOrEqual(5);
     for (const item of tulips.items) expect(item.isDemo).toBe(true);

@@ -34,6 +34,7 @@ export function demoMeadowRow(meadow: DemoMeadow, ownerId: string | null): NewMe
     ownerId,
     name: values.name,
     description: values.description,
+    descriptionNl: values.descriptionNl,
     priceText: values.priceText,
     priceAmount: parsePriceAmount(values.priceText),
     openingHours: values.openingHours,

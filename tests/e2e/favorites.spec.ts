@@ -30,18 +30,19 @@ const texts = {
   nl: {
     prefix: "/nl",
     favorite: "Favoriet",
-    keep: (name: string) => `${name} bewaren als favoriet`,
+    keep: (name: string) => `${name} toevoegen aan je favorieten`,
     count: (n: number) =>
       n === 0
         ? "Nog niemand heeft deze pluktuin als favoriet"
         : n === 1
           ? "1 persoon heeft deze pluktuin als favoriet"
           : `${n} mensen hebben deze pluktuin als favoriet`,
-    saved: "Bewaard in je favorieten",
-    empty: "Nog geen favorieten. Tik op het hartje bij een pluktuin om hem hier te bewaren.",
+    saved: "Toegevoegd aan je favorieten",
+    empty:
+      "Nog geen favorieten. Tik op het hartje bij een pluktuin om hem aan je favorieten toe te voegen.",
     search: "Pluktuinen zoeken",
-    map: "Open de kaart",
-    signInAgain: "Log opnieuw in om favorieten te bewaren.",
+    map: "Kaart openen",
+    signInAgain: "Log opnieuw in om pluktuinen aan je favorieten toe te voegen.",
   },
 } as const;
 

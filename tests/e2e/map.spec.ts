@@ -305,7 +305,7 @@ test("Dutch: the map speaks Dutch and links stay under /nl", async ({ page }) =>
     .getByRole("button", { name: /: details tonen$/ })
     .first()
     .click();
-  await expect(page.getByRole("link", { name: "Bekijk pluktuin" })).toHaveAttribute(
+  await expect(page.getByRole("link", { name: "Pluktuin bekijken" })).toHaveAttribute(
     "href",
     /^\/nl\/meadows\/[\w-]+$/,
   );

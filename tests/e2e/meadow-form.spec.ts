@@ -23,7 +23,8 @@ const texts = {
     addMeadowNav: "Add Meadow",
     addTitle: "Add a meadow",
     name: "Name",
-    description: "Description (optional)",
+    description: "Description in English (optional)",
+    descriptionNl: "Description in Dutch (optional)",
     price: "Price",
     openingHours: "Opening hours",
     street: "Street",
@@ -71,7 +72,8 @@ const texts = {
     addMeadowNav: "Pluktuin toevoegen",
     addTitle: "Pluktuin toevoegen",
     name: "Naam",
-    description: "Beschrijving (optioneel)",
+    description: "Beschrijving in het Engels (optioneel)",
+    descriptionNl: "Beschrijving in het Nederlands (optioneel)",
     price: "Prijs",
     openingHours: "Openingstijden",
     street: "Straat",
@@ -82,7 +84,7 @@ const texts = {
     website: "Website",
     phone: "Telefoonnummer",
     instagram: "Instagram",
-    findAddress: "Zoek op de kaart",
+    findAddress: "Op de kaart zoeken",
     locationTitle: "Controleer de locatie",
     pinLabel: "Locatie van de pluktuin: sleep de speld of gebruik de pijltjestoetsen",
     addButton: "Pluktuin toevoegen",
@@ -108,7 +110,7 @@ const texts = {
       postalCode: "Vul een postcode in",
       city: "Vul een plaats in",
       country: "Kies een land",
-      website: "Vul een geldige URL in",
+      website: "Vul een geldig webadres in",
       phone:
         "Vul een telefoonnummer in van minstens 6 cijfers, met alleen cijfers, spaties en + - ( ) / .",
       instagram: "Vul een Instagram-naam in zoals @pluktuin of een link naar het profiel",
@@ -150,6 +152,7 @@ function formLabels(t: Texts): Record<keyof MeadowValues, string> {
   return {
     name: t.name,
     description: t.description,
+    descriptionNl: t.descriptionNl,
     priceText: t.price,
     openingHours: t.openingHours,
     street: t.street,
@@ -323,6 +326,14 @@ test.describe("adding a meadow", () => {
       // The meadow's page shows what was typed, and the pin where it was dragged.
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(UTRECHT_MEADOW.name);
       const main = page.getByRole("main");
+      // The description in the page's language, marked with it; not the other one.
+      const [shown, other] =
+        lang === "nl"
+          ? [UTRECHT_MEADOW.descriptionNl, UTRECHT_MEADOW.description]
+          : [UTRECHT_MEADOW.description, UTRECHT_MEADOW.descriptionNl];
+      const description = main.locator(`p[lang="${lang}"]`);
+      await expect(description).toHaveText(shown, { useInnerText: true });
+      await expect(main.getByText(other.split("\n")[0]!)).toHaveCount(0);
       await expect(main.getByText(UTRECHT_MEADOW.priceText, { exact: true })).toBeVisible();
       await expect(main.locator("address")).toContainText(
         `${UTRECHT_MEADOW.street} ${UTRECHT_MEADOW.houseNumber}`,
@@ -373,12 +384,12 @@ test.describe("editing a meadow", () => {
     });
     // The saved pin belongs to the saved address: saving does not need the map again.
     await expect(locationSection(page, t)).toBeVisible();
-    await fillMeadowForm(page, t, { name: "Pluktuin De Wei", priceText: "€1 per stem" });
+    await fillMeadowForm(page, t, { name: "Pluktuin De Wei", priceText: "€ 1 per steel" });
     await page.getByRole("button", { name: t.saveButton }).click();
     await expect(page).toHaveURL(path);
     await expect(page.getByText(t.saved, { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pluktuin De Wei");
-    await expect(page.getByRole("main").getByText("€1 per stem", { exact: true })).toBeVisible();
+    await expect(page.getByRole("main").getByText("€ 1 per steel", { exact: true })).toBeVisible();
     const before = await savedPosition(page);
     expect(before.lat).toBeCloseTo(UTRECHT_CENTRE.lat, 1);
 

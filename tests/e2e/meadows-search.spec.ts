@@ -25,7 +25,7 @@ function fold(text: string): string {
 
 function demoMatching(word: string) {
   return DEMO_MEADOWS.filter((meadow) =>
-    fold(`${meadow.name} ${meadow.description}`).includes(fold(word)),
+    fold(`${meadow.name} ${meadow.description} ${meadow.descriptionNl}`).includes(fold(word)),
   );
 }
 
@@ -63,7 +63,7 @@ const texts = {
     country: "Land",
     maxDistance: "Maximale afstand",
     sort: "Sorteren op",
-    useMyLocation: "Gebruik mijn locatie",
+    useMyLocation: "Mijn locatie gebruiken",
     nearUtrecht: "In de buurt van Utrecht, Nederland",
     nearYou: "In de buurt van jouw locatie",
     clearLocation: "Locatie wissen",

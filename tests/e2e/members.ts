@@ -40,7 +40,7 @@ export const registerTexts = {
     email: "E-mailadres",
     password: "Wachtwoord",
     confirmPassword: "Herhaal je wachtwoord",
-    createAccount: "Account maken",
+    createAccount: "Account aanmaken",
     checkEmail: "Kijk in je mailbox",
     verifySubject: "Bevestig je e-mailadres",
     signIn: "Inloggen",

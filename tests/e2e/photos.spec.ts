@@ -207,7 +207,7 @@ test("without JavaScript, in Dutch: a plain form uploads, refuses with reasons, 
   const page = await openPage({ javaScriptEnabled: false });
   await signUpMember(page, { lang: "nl", name: "Bram Plukker", baseURL, javaScript: false });
   await page.goto(PLAIN_MEADOW);
-  await page.getByLabel("Kies foto's").setInputFiles([
+  await page.getByLabel("Foto's kiezen").setInputFiles([
     { name: "zonnebloemen.webp", mimeType: "image/webp", buffer: await webp(800, 600) },
     { name: TEXT_NAMED_JPG.name, mimeType: "image/jpeg", buffer: TEXT_NAMED_JPG.bytes },
   ]);

@@ -107,6 +107,21 @@ describe("accounts on the production build", () => {
     return shows(html, "Sign out");
   }
 
+  it("says in one sentence of each language that signing up accepts the terms, linked", async () => {
+    for (const [path, sentence] of [
+      [
+        "/register",
+        'By creating an account, you agree to our <a class="underline underline-offset-4" href="/terms" data-discover="true">terms of use</a>.',
+      ],
+      [
+        "/nl/register",
+        'Door een account aan te maken, ga je akkoord met onze <a class="underline underline-offset-4" href="/nl/terms" data-discover="true">gebruiksvoorwaarden</a>.',
+      ],
+    ]) {
+      expect(await (await visitor().get(path!)).text()).toContain(sentence);
+    }
+  });
+
   it("registers, mails a link to /auth/callback, and signs in by that link", async () => {
     const browser = visitor();
     const email = uniqueEmail();

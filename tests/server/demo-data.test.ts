@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnApp, type AppProcess } from "../support/app-process";
 import { createFreshPostgresDatabase, testDatabaseUrl } from "../support/databases";
+import { DEMO_MEADOWS } from "../../db/seed/demo-meadows";
+import { escapeMarkup } from "../../app/lib/escape-markup";
+
+/** Text as React writes it into HTML: as escapeMarkup does, with its own apostrophe. */
+function asHtml(text: string): string {
+  return escapeMarkup(text).replaceAll("&#39;", "&#x27;");
+}
 
 describe("a first start on a fresh embedded database", () => {
   let app: AppProcess;
@@ -32,6 +39,25 @@ describe("a first start on a fresh embedded database", () => {
     const sitemap = await (await fetch(`${app.url}/sitemap.xml?page=1`)).text();
     expect(sitemap).toContain("/about</loc>");
     expect(sitemap).not.toContain("demo-");
+  });
+
+  it("describes every demo meadow in the page's language, marked with it, in the page and its previews", async () => {
+    for (const meadow of DEMO_MEADOWS) {
+      for (const [prefix, lang, text, other] of [
+        ["", "en", meadow.description, meadow.descriptionNl],
+        ["/nl", "nl", meadow.descriptionNl, meadow.description],
+      ] as const) {
+        const html = await (await fetch(`${app.url}${prefix}/meadows/${meadow.id}`)).text();
+        const where = `${prefix}/meadows/${meadow.id}`;
+        expect(html, where).toContain(`<p lang="${lang}" class="whitespace-pre-line`);
+        expect(html, where).toContain(`>${asHtml(text)}</p>`);
+        expect(html, where).toContain(`<meta name="description" content="${asHtml(text)}"/>`);
+        expect(html, where).toContain(
+          `<meta property="og:description" content="${asHtml(text)}"/>`,
+        );
+        expect(html, where).not.toContain(asHtml(other));
+      }
+    }
   });
 });
 

@@ -116,6 +116,27 @@ describe("adding, editing and deleting meadows", () => {
     expect(detail).toContain('"latitude":52.0931');
     expect(detail).toContain('href="https://www.instagram.com/dewei.pluk/"');
     expect(detail).toContain('href="https://dewei.example.nl"');
+    // Each language's page shows its own description, marked with its language.
+    expect(detail).toContain('<p lang="en" class="whitespace-pre-line leading-relaxed">Zinnias');
+    expect(detail).not.toContain("Neem een schaar mee.");
+    const dutch = await (await browser.get(`/nl${path}`)).text();
+    expect(dutch).toContain(
+      '<p lang="nl" class="whitespace-pre-line leading-relaxed">Zinnia&#x27;s',
+    );
+    expect(dutch).toContain('<meta name="description" content="Zinnia&#x27;s en dahlia&#x27;s.');
+    expect(dutch).not.toContain("Bring scissors.");
+  });
+
+  it("shows a description in the other language, marked with it, when the visitor's is missing", async () => {
+    const browser = await member();
+    const path = await addMeadow(browser, { ...UTRECHT, description: "" });
+    const english = await (await browser.get(path)).text();
+    expect(english).toContain(
+      '<p lang="nl" class="whitespace-pre-line leading-relaxed">Zinnia&#x27;s',
+    );
+    expect(english).toContain(
+      '<meta property="og:description" content="Zinnia&#x27;s en dahlia&#x27;s.',
+    );
   });
 
   it("finds the address again instead of saving a pin that belongs to another address", async () => {
@@ -144,6 +165,7 @@ describe("adding, editing and deleting meadows", () => {
       { lat: "91", lng: "5" },
       { lat: "52", lng: "Infinity" },
       { description: "x".repeat(5001), lat: "52", lng: "5" },
+      { descriptionNl: "x".repeat(5001), lat: "52", lng: "5" },
       { country: "XX", lat: "52", lng: "5" },
     ]) {
       const response = await browser.post("/meadows/add", { ...base, ...attack });

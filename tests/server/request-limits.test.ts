@@ -78,7 +78,7 @@ describe("request limits", () => {
     expect(await english.text()).toContain("Name can be at most 100 characters");
     const dutch = await register("/nl/register");
     expect(dutch.status).toBe(400);
-    expect(await dutch.text()).toContain("De naam mag hoogstens 100 tekens lang zijn");
+    expect(await dutch.text()).toContain("De naam mag maximaal 100 tekens lang zijn");
 
     const meadow = await member.post("/nl/meadows/add", {
       ...UTRECHT_MEADOW,

@@ -16,7 +16,8 @@ export function north(from: { lat: number; lng: number }, km: number) {
 export function meadowInput(overrides: Partial<MeadowInput> = {}): MeadowInput {
   return {
     name: "Pluktuin De Hoeve",
-    description: "Bloemen om zelf te plukken",
+    description: "",
+    descriptionNl: "Bloemen om zelf te plukken",
     priceText: "€0,50 per steel",
     openingHours: "Dagelijks 9:00–18:00",
     street: "Dorpsstraat",

@@ -2,6 +2,7 @@
 export interface MeadowValues {
   name: string;
   description: string;
+  descriptionNl: string;
   priceText: string;
   openingHours: string;
   street: string;
@@ -16,13 +17,15 @@ export interface MeadowValues {
 
 /**
  * A meadow in Utrecht that passes every rule, for the browser and the server tests of the form:
- * a line break in the description, a website without scheme, an Instagram handle with @.
+ * described in both languages with a line break, a website without scheme, an Instagram handle
+ * with @, price and hours as a Dutch meadow writes them.
  */
 export const UTRECHT_MEADOW: MeadowValues = {
   name: "Bloemenpluktuin De Wei",
-  description: "Zinnia's en dahlia's.\nNeem een schaar mee.",
-  priceText: "€0.50 per stem",
-  openingHours: "Daily 9:00–18:00",
+  description: "Zinnias and dahlias.\nBring scissors.",
+  descriptionNl: "Zinnia's en dahlia's.\nNeem een schaar mee.",
+  priceText: "€ 0,50 per steel",
+  openingHours: "dagelijks 9.00–18.00 uur",
   street: "Oudegracht",
   houseNumber: "12",
   postalCode: "3511 AB",

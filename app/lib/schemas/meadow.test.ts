@@ -4,9 +4,10 @@ import { COUNTRIES, meadowSchema, normalizeWebsite, parseInstagram } from "./mea
 
 const valid = {
   name: "Pluktuin De Hoeve",
-  description: "Tulpen en dahlia's om zelf te plukken.",
-  priceText: "€0,50 per steel",
-  openingHours: "Dagelijks 9:00–18:00",
+  description: "Tulips and dahlias to pick yourself.",
+  descriptionNl: "Tulpen en dahlia's om zelf te plukken.",
+  priceText: "€ 0,50 per steel",
+  openingHours: "dagelijks 9.00–18.00 uur",
   street: "Dorpsstraat",
   houseNumber: "12a",
   postalCode: "3981 AB",
@@ -74,6 +75,9 @@ describe("meadowSchema", () => {
     expect(errors({ ...valid, description: "x".repeat(5001) })).toEqual({
       description: ["validation.textTooLong"],
     });
+    expect(errors({ ...valid, descriptionNl: "x".repeat(5001) })).toEqual({
+      descriptionNl: ["validation.textTooLong"],
+    });
     expect(errors({ ...valid, priceText: "x".repeat(201) })).toEqual({
       priceText: ["validation.textTooLong"],
     });
@@ -85,9 +89,13 @@ describe("meadowSchema", () => {
     });
   });
 
-  it("takes the description and address extra as optional", () => {
+  it("takes either description, both or neither, and the address extra as optional", () => {
     const values = parsed({ ...valid, description: undefined, addressExtra: " Achter de kas " });
     expect(values.description).toBe("");
+    expect(values.descriptionNl).toBe(valid.descriptionNl);
+    expect(parsed({ ...valid, descriptionNl: "  " }).descriptionNl).toBe("");
+    const neither = parsed({ ...valid, description: "", descriptionNl: undefined });
+    expect([neither.description, neither.descriptionNl]).toEqual(["", ""]);
     expect(values.addressExtra).toBe("Achter de kas");
   });
 

@@ -122,7 +122,9 @@ export const meadowSchema = z.object({
     .trim()
     .min(MEADOW_NAME_MIN, { error: "validation.nameMin" })
     .max(MEADOW_NAME_MAX, { error: "validation.nameTooLong" }),
+  /** In English; a member may give it, the Dutch one, both or neither. */
   description: optionalText(DESCRIPTION_MAX).transform((value) => value ?? ""),
+  descriptionNl: optionalText(DESCRIPTION_MAX).transform((value) => value ?? ""),
   priceText: required("validation.priceRequired", PRICE_MAX),
   openingHours: required("validation.openingHoursRequired", OPENING_HOURS_MAX),
   street: required("validation.streetRequired", 200),
@@ -206,6 +208,7 @@ export function typedFields<
   return {
     name: meadow.name,
     description: meadow.description,
+    descriptionNl: meadow.descriptionNl,
     priceText: meadow.priceText,
     openingHours: meadow.openingHours,
     street: meadow.street,

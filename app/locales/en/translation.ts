@@ -158,7 +158,7 @@ const en = {
     registerButton: "Create account",
     haveAccount: "Already have an account?",
     signInLink: "Sign in",
-    agreeTerms: "By creating an account you agree to our",
+    agreeTerms: "By creating an account, you agree to our <terms>terms of use</terms>.",
     verifyTitle: "Check your email",
     verifyIntro:
       "We sent you a link to confirm your email address. Open it to finish creating your account.",
@@ -323,7 +323,10 @@ const en = {
     backToMeadow: "Back to {{name}}",
     aboutTitle: "About the meadow",
     name: "Name",
-    description: "Description (optional)",
+    descriptionEn: "Description in English (optional)",
+    descriptionNl: "Description in Dutch (optional)",
+    descriptionLanguages:
+      "In English, Dutch or both: visitors read the description in their own language when there is one, else in the other.",
     descriptionHint:
       "What grows there, when it is at its best, what to bring. Plain text; line breaks are kept.",
     price: "Price",

@@ -32,6 +32,7 @@ import type { Route } from "./+types/detail";
 import { pageUrl } from "~/lib/page-url";
 import { getUser } from "~/session.server";
 import { typedFields } from "~/lib/schemas/meadow";
+import { shownDescription } from "~/lib/meadow-description";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { FavoriteButton, FavoriteCount } from "~/components/favorite-button";
@@ -45,7 +46,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!meadow) throw data(t("meadow.notFound"), { status: 404 });
   const url = new URL(pageUrl(request).pathname, config.appUrl).href;
   const country = countryName(meadow.country, lang);
-  const description = (meadow.description || `${meadow.name}, ${meadow.city}`).slice(0, 200);
+  const shown = shownDescription(meadow, lang);
+  // The page sends only the description it shows, not both.
+  const { description: _english, descriptionNl: _dutch, ...fields } = typedFields(meadow);
+  // The page's meta description and link preview follow the text the page shows.
+  const description = (shown?.text ?? `${meadow.name}, ${meadow.city}`).slice(0, 200);
   const user = getUser(context);
   // Only for the member who added it; the edit page and its action check again.
   const canEdit = meadow.ownerId !== null && user?.id === meadow.ownerId;
@@ -82,9 +87,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       filesPerForm: MAX_FILES_PER_FORM,
     },
     previewImage,
+    description: shown,
     meadow: {
       id: meadow.id,
-      ...typedFields(meadow),
+      ...fields,
       country,
       lat: meadow.lat,
       lng: meadow.lng,
@@ -225,8 +231,17 @@ export default function MeadowDetail() {
   const { t } = useTranslation();
   const { lang } = useShellData();
   const localePath = useLocalePath();
-  const { meadow, canEdit, canUpload, photos, photoRoom, photoLimits, mapStyleUrl, favorite } =
-    useLoaderData<typeof loader>();
+  const {
+    meadow,
+    description,
+    canEdit,
+    canUpload,
+    photos,
+    photoRoom,
+    photoLimits,
+    mapStyleUrl,
+    favorite,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PhotoActionData | undefined;
   const directions = `https://www.openstreetmap.org/directions?to=${meadow.lat}%2C${meadow.lng}`;
   const mapLink = `https://www.openstreetmap.org/?mlat=${meadow.lat}&mlon=${meadow.lng}#map=15/${meadow.lat}/${meadow.lng}`;
@@ -282,9 +297,12 @@ export default function MeadowDetail() {
 
       <div className="mt-8 grid gap-8 md:grid-cols-[1fr_18rem]">
         <div>
-          {meadow.description ? (
-            // Plain text: line breaks kept, nothing turned into links or markup.
-            <p className="whitespace-pre-line leading-relaxed">{meadow.description}</p>
+          {description ? (
+            // Plain text: line breaks kept, nothing turned into links or markup. `lang` tells
+            // screen readers and translators when it is not the page's language.
+            <p lang={description.lang} className="whitespace-pre-line leading-relaxed">
+              {description.text}
+            </p>
           ) : null}
         </div>
         <aside className="grid content-start gap-5 rounded-2xl border border-border bg-card p-5 text-sm">

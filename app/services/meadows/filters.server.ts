@@ -23,7 +23,7 @@ const MAX_TEXT_LENGTH = 100;
 const MAX_DISTANCE_KM = 20_038;
 
 export interface MeadowFilters {
-  /** Matched anywhere in name and description, ignoring case and accents. */
+  /** Matched anywhere in the name and either description, ignoring case and accents. */
   text?: string;
   /** ISO 3166-1 alpha-2. */
   country?: string;
@@ -68,7 +68,7 @@ export function radiusMetres(filters: MeadowFilters): number | undefined {
 
 /**
  * The WHERE conditions for the filters. Each word of the text must occur in the stored
- * `search_text` (name and description, lower case, accents removed; the words are folded the
+ * `search_text` (name and both descriptions, lower case, accents removed; the words are folded the
  * same way), which the trigram index `meadows_search_trgm_idx` covers for words of three or more
  * characters; `textIndex: false` checks the words in a form no index takes, for rows found
  * another way (containsWord). Distance is the GiST-indexed `earth_box` (a cube around the circle)

@@ -35,6 +35,7 @@ function columnsFrom(input: MeadowInput) {
   return {
     name: input.name,
     description: input.description,
+    descriptionNl: input.descriptionNl,
     priceText: input.priceText,
     priceAmount: parsePriceAmount(input.priceText),
     openingHours: input.openingHours,
