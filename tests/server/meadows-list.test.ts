@@ -1,26 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnApp, type AppProcess } from "../support/app-process";
-import { createFreshPostgresDatabase, testDatabaseUrl } from "../support/databases";
+import { appEngines } from "../support/databases";
 
 /*
  * The meadows list as served, on the embedded database and (when TEST_DATABASE_URL is set) on
  * PostgreSQL, both with the demo meadows: whatever the address holds, the page answers 200.
  */
-
-const engines = [
-  { name: "pglite", env: async () => ({ env: {}, drop: async () => {} }) },
-  ...(testDatabaseUrl
-    ? [
-        {
-          name: "postgres",
-          env: async () => {
-            const fresh = await createFreshPostgresDatabase();
-            return { env: { DATABASE_URL: fresh.url }, drop: fresh.drop };
-          },
-        },
-      ]
-    : []),
-];
 
 function distancesIn(html: string): number[] {
   return [...html.matchAll(/data-distance-km="([\d.]+)"/g)].map((match) => Number(match[1]));
@@ -37,7 +22,7 @@ function cardCount(html: string): number {
   return html.match(/data-price=/g)?.length ?? 0;
 }
 
-describe.each(engines)("the meadows list on $name", (engine) => {
+describe.each(appEngines)("the meadows list on $name", (engine) => {
   let app: AppProcess;
   let drop: () => Promise<void>;
 
