@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { insertMeadow, insertMeadows } from "../../db/factories/meadows";
+import { insertMeadow, insertMeadows, meadowGrid } from "../../db/factories/meadows";
 import { meadows } from "../../db/schema";
 import {
   createFreshPostgresDatabase,
@@ -210,13 +210,9 @@ describe("embedded database maintenance", () => {
     const handle = await openPglite(undefined);
     try {
       await handle.migrate();
-      await queryRows(
+      await insertMeadows(
         handle.db,
-        sql`insert into meadows (id, name, price_text, opening_hours, street, house_number,
-              postal_code, city, country, lat, lng)
-            select 'm' || g, 'Veld ' || g, '', '', '', '', '', 'Utrecht', 'NL',
-              51 + random() * 2, 4 + random() * 2
-            from generate_series(1, 3000) g`,
+        meadowGrid(3000, { lat: 51, lng: 4 }, 2, (i) => `Veld ${i}`),
       );
       const statistics = () =>
         queryRows<{ tuples: number; visible: number }>(
