@@ -1,17 +1,11 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, test } from "vitest";
+import { describedBy } from "../../tests/support/described-by";
 import { PHOTO_ACCEPT } from "~/lib/schemas/photo";
 import { PictureFileField } from "./picture-file-field";
 
 afterEach(cleanup);
-
-function describedBy(element: HTMLElement) {
-  return (element.getAttribute("aria-describedby") ?? "")
-    .split(" ")
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent);
-}
 
 describe("PictureFileField", () => {
   test("asks for one picture of the types the server takes, under its label", () => {
