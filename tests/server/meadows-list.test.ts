@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnApp, type AppProcess } from "../support/app-process";
-import { appEngines } from "../support/databases";
+import { appDatabase, appEngines } from "../support/databases";
 
 /*
  * The meadows list as served, on the embedded database and (when TEST_DATABASE_URL is set) on
@@ -23,18 +23,13 @@ function cardCount(html: string): number {
 }
 
 describe.each(appEngines)("the meadows list on $name", (engine) => {
+  const database = appDatabase(engine);
   let app: AppProcess;
-  let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const setup = await engine.env();
-    drop = setup.drop;
-    app = await spawnApp({ ...setup.env, SEED_DEMO: "true" }).ready;
+    app = await spawnApp({ ...database.env, SEED_DEMO: "true" }).ready;
   });
-  afterAll(async () => {
-    await app?.stop();
-    await drop?.();
-  });
+  afterAll(() => app?.stop());
 
   it("answers 200 for addresses that make no sense, never a 500", async () => {
     const queries = [

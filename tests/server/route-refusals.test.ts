@@ -3,7 +3,7 @@ import { png } from "../fixtures/images/generate";
 import { startAppWithMail } from "../support/app-with-mail";
 import { type AppProcess } from "../support/app-process";
 import { UTRECHT_MEADOW } from "../../db/factories/meadow-form";
-import { appEngines } from "../support/databases";
+import { appDatabase, appEngines } from "../support/databases";
 import { addMeadow, signedInMember } from "../support/members";
 import { actionRoutes, fillPattern, type ActionRoute } from "../support/route-manifest";
 import { type TestSmtpServer } from "../support/smtp-server";
@@ -231,7 +231,7 @@ const MORE_REFUSED: Array<{ key: string; form: Row["form"]; status: number }> = 
 const EVIL_ORIGIN = "https://evil.example";
 
 describe.each(appEngines)("state-changing routes on $name refuse whom they should", (engine) => {
-  let drop: () => Promise<void>;
+  const database = appDatabase(engine);
   let smtp: TestSmtpServer;
   let app: AppProcess;
   let routes: ActionRoute[];
@@ -243,9 +243,7 @@ describe.each(appEngines)("state-changing routes on $name refuse whom they shoul
   beforeAll(async () => {
     routes = await actionRoutes();
     photoBytes = await png(640, 480);
-    const setup = await engine.env();
-    drop = setup.drop;
-    ({ app, smtp } = await startAppWithMail(setup.env));
+    ({ app, smtp } = await startAppWithMail(database.env));
     owner = visitor();
     const { email: ownerEmail } = await signedInMember(owner, smtp, { name: "Olga Eigenaar" });
     member = visitor();
@@ -264,7 +262,6 @@ describe.each(appEngines)("state-changing routes on $name refuse whom they shoul
   afterAll(async () => {
     await app?.stop();
     await smtp?.close();
-    await drop?.();
   });
 
   /** Sends a form to `pattern` as `sender`, from `origin` when given, and returns the answer. */

@@ -4,7 +4,7 @@ import nl from "../../app/locales/nl/translation";
 import { png, sixtyMegapixelPng, TEXT_NAMED_JPG, webp } from "../fixtures/images/generate";
 import { type AppProcess } from "../support/app-process";
 import { startAppWithMail } from "../support/app-with-mail";
-import { appEngines } from "../support/databases";
+import { appDatabase, appEngines } from "../support/databases";
 import { addMeadow, signedInMember, uniqueEmail } from "../support/members";
 import { type TestSmtpServer } from "../support/smtp-server";
 import { Visitor } from "../support/visitor";
@@ -40,20 +40,17 @@ function avatarForm(file?: { bytes: Buffer; name: string; type?: string }) {
 }
 
 describe.each(appEngines)("settings on the production build, on $name", (engine) => {
+  const database = appDatabase(engine);
   let smtp: TestSmtpServer;
   let app: AppProcess;
-  let drop: () => Promise<void>;
   const visitor = () => new Visitor(() => app.url);
 
   beforeAll(async () => {
-    const setup = await engine.env();
-    drop = setup.drop;
-    ({ app, smtp } = await startAppWithMail(setup.env));
+    ({ app, smtp } = await startAppWithMail(database.env));
   });
   afterAll(async () => {
     await app?.stop();
     await smtp?.close();
-    await drop?.();
   });
 
   async function member(name = "Mila Bakker") {

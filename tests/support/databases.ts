@@ -81,6 +81,26 @@ export const appEngines: AppEngine[] = [
     : []),
 ];
 
+/**
+ * The environment that points the block's app at a fresh database on `engine`, there before the
+ * block's tests; the database is dropped after them. Call it first in the block: vitest runs
+ * afterAll hooks in reverse, so the drop comes after the block's own hook has stopped the app.
+ */
+export function appDatabase(engine: AppEngine): { readonly env: Record<string, string> } {
+  let fresh: Awaited<ReturnType<AppEngine["env"]>> | undefined;
+  beforeAll(async () => {
+    fresh = await engine.env();
+  });
+  afterAll(() => fresh?.drop());
+  return {
+    get env() {
+      if (!fresh)
+        throw new Error(`the ${engine.name} database is not there yet (used outside a test?)`);
+      return fresh.env;
+    },
+  };
+}
+
 /** Creates an empty database on the test server and returns its URL and a way to drop it. */
 export async function createFreshPostgresDatabase(): Promise<{
   url: string;
