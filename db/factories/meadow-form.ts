@@ -1,4 +1,4 @@
-/** What a member types into the meadow form, as the tests fill it in. */
+/** What a member types into the meadow form: the tests fill it in, the demo meadows are written in it. */
 export interface MeadowValues {
   name: string;
   description: string;
