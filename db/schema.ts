@@ -295,6 +295,7 @@ export type Meadow = typeof meadows.$inferSelect;
 export type NewMeadow = typeof meadows.$inferInsert;
 
 export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
 
 /** The tables under the model names Better Auth uses. */
 export const authSchema = {

@@ -2,11 +2,11 @@
 // against `npm run cluster` (two processes behind nginx, a read replica, S3, Redis) on the same
 // machine. Needs `npm run build`, wrk, and BENCH_DATABASE_URL (a PostgreSQL server it may create a
 // database on and replicate); loads BENCH_ROWS generated meadows (default 100,000,
-// scripts/bench-meadows.ts) or reuses the database named by BENCH_REUSE. Visitors load home,
-// filtered lists, searches, meadow pages, map views and photos; signed-in members set and clear
-// favorites, every one of them as a browser that has been here before. BENCH_CONNECTIONS (100) for
-// BENCH_SECONDS (60) each, after a warm-up; BENCH_TARGETS=single or cluster measures one of them;
-// BENCH_PAGE_CACHE_SECONDS (5, as README deploys; 0 for none); BENCH_BY_KIND=1 then measures
+// db/factories/generated-meadows.ts) or reuses the database named by BENCH_REUSE. Visitors load
+// home, filtered lists, searches, meadow pages, map views and photos; signed-in members set and
+// clear favorites, every one of them as a browser that has been here before. BENCH_CONNECTIONS
+// (100) for BENCH_SECONDS (60) each, after a warm-up; BENCH_TARGETS=single or cluster measures one
+// of them; BENCH_PAGE_CACHE_SECONDS (5, as README deploys; 0 for none); BENCH_BY_KIND=1 then measures
 // each kind of request alone for BENCH_KIND_SECONDS (10). Reports requests/s, p50, p99, errors
 // and answers by status; they and wrk's raw output go to docs/benchmarks/ (scripts/bench-report.ts).
 import "./resolve-ts.ts";
@@ -37,7 +37,8 @@ const root = mkdtempSync(path.join(tmpdir(), "plukweide-bench-load-"));
 
 if (!serverUrl) throw new Error("BENCH_DATABASE_URL is not set");
 
-const { prepareBenchDatabase, TOWNS } = await import("./bench-meadows.ts");
+const { prepareBenchDatabase } = await import("./bench-meadows.ts");
+const { TOWNS } = await import("../db/factories/generated-meadows.ts");
 
 const report = startReport("load", { engine: "PostgreSQL" });
 const { log } = report;

@@ -1,8 +1,8 @@
 // `npm run bench:pages`: how many pages a second one app process serves, against what React Router
 // itself can serve on the same machine in the same run. Needs `npm run build` first and
 // BENCH_DATABASE_URL (a PostgreSQL server it may create a database on); loads BENCH_ROWS generated
-// meadows (default 100,000, scripts/bench-meadows.ts) into a database of its own, or reuses and
-// keeps the one named by BENCH_REUSE. Builds the floor app (bench/floor: a minimal React Router
+// meadows (default 100,000, db/factories/generated-meadows.ts) into a database of its own, or
+// reuses and keeps the one named by BENCH_REUSE. Builds the floor app (bench/floor: a minimal React Router
 // page with 20 cards from memory), then loads each page with wrk at 10 and 50 connections for
 // BENCH_SECONDS (default 15) each, with `Accept-Encoding: br, gzip` as browsers send it: the floor,
 // a bare node:http page, then the app's pages as a browser's later pages (with the stylesheet
@@ -36,7 +36,8 @@ const TICKS_PER_SECOND = 100;
 
 if (!serverUrl) throw new Error("BENCH_DATABASE_URL is not set");
 
-const { prepareBenchDatabase, TOWNS } = await import("./bench-meadows.ts");
+const { prepareBenchDatabase } = await import("./bench-meadows.ts");
+const { TOWNS } = await import("../db/factories/generated-meadows.ts");
 
 const report = startReport("pages", {
   engine: "PostgreSQL",

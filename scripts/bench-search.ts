@@ -40,7 +40,8 @@ const { log } = report;
 const { openPglite, openPostgres, queryRows } = await import("../app/adapters/db.server.ts");
 const { searchMeadows } = await import("../app/services/meadows/search.server.ts");
 const { viewportMeadows } = await import("../app/services/meadows/viewport.server.ts");
-const { loadMeadows, TOWNS } = await import("./bench-meadows.ts");
+const { loadMeadows } = await import("./bench-meadows.ts");
+const { TOWNS } = await import("../db/factories/generated-meadows.ts");
 const { sql } = await import("drizzle-orm");
 
 /* Query shapes, each with parameters that vary from run to run. */

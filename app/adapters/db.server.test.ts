@@ -2,12 +2,14 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { meadows, type NewMeadow } from "../../db/schema";
+import { describe, expect, it } from "vitest";
+import { insertMeadow, insertMeadows, meadowGrid } from "../../db/factories/meadows";
+import { meadows } from "../../db/schema";
 import {
+  createFreshPostgresDatabase,
+  migratedDatabase,
   testDatabaseUrl,
   testEngines,
-  createFreshPostgresDatabase,
 } from "../../tests/support/databases";
 import {
   DatabaseInUseError,
@@ -17,66 +19,44 @@ import {
   queryManyRows,
   queryManyRowsWith,
   queryRows,
-  type DatabaseHandle,
 } from "./db.server";
 
-function meadow(id: string, name: string, lat: number, lng: number): NewMeadow {
-  return {
-    id,
-    name,
-    description: "Tulpen en dahlia's om zelf te plukken",
-    priceText: "€0.50 per stem",
-    priceAmount: 0.5,
-    openingHours: "Daily 9:00–18:00",
-    street: "Dorpsstraat",
-    houseNumber: "1",
-    postalCode: "1234 AB",
-    city: name,
-    country: "NL",
-    lat,
-    lng,
-  };
+/** A meadow in `name`, every one with dahlias in its description. */
+function meadow(id: string, name: string, lat: number, lng: number) {
+  return { id, name, city: name, lat, lng, description: "Tulpen en dahlia's om zelf te plukken" };
 }
 
 describe.each(testEngines)("database on $name", (engine) => {
-  let handle: DatabaseHandle;
-
-  beforeAll(async () => {
-    handle = await engine.open();
-    await handle.migrate();
-  });
-  afterAll(() => handle.close());
+  const database = migratedDatabase(engine);
 
   it("migrates idempotently", async () => {
-    await handle.migrate();
+    await database.handle.migrate();
     const tables = await queryRows(
-      handle.db,
+      database.db,
       sql`select count(*)::int as n from information_schema.tables where table_name = 'meadows'`,
     );
     expect(tables).toEqual([{ n: 1 }]);
   });
 
   it("answers pings", async () => {
-    expect(await handle.ping()).toBe(true);
+    expect(await database.handle.ping()).toBe(true);
   });
 
   it("finds the nearest meadows through the geo index", async () => {
-    await handle.db
-      .insert(meadows)
-      .values([
-        meadow("utrecht", "Utrecht", 52.0907, 5.1214),
-        meadow("amsterdam", "Amsterdam", 52.3676, 4.9041),
-        meadow("gent", "Gent", 51.0543, 3.7174),
-      ]);
+    await insertMeadows(database.db, [
+      meadow("utrecht", "Utrecht", 52.0907, 5.1214),
+      meadow("amsterdam", "Amsterdam", 52.3676, 4.9041),
+      meadow("gent", "Gent", 51.0543, 3.7174),
+    ]);
     // From Houten, just south-east of Utrecht: Utrecht, then Amsterdam, then Gent.
-    const nearest = await handle.db
+    const nearest = await database.db
       .select({ id: meadows.id })
       .from(meadows)
       .orderBy(sql`ll_to_earth(${meadows.lat}, ${meadows.lng}) <-> ll_to_earth(52.028, 5.168)`)
       .limit(3);
     expect(nearest.map((row) => row.id)).toEqual(["utrecht", "amsterdam", "gent"]);
 
-    const within50km = await handle.db
+    const within50km = await database.db
       .select({ id: meadows.id })
       .from(meadows)
       .where(
@@ -88,7 +68,7 @@ describe.each(testEngines)("database on $name", (engine) => {
   });
 
   it("matches text regardless of accents and case", async () => {
-    const rows = await handle.db
+    const rows = await database.db
       .select({ id: meadows.id })
       .from(meadows)
       .where(
@@ -96,7 +76,7 @@ describe.each(testEngines)("database on $name", (engine) => {
       );
     expect(rows.length).toBe(3);
     const accented = await queryRows(
-      handle.db,
+      database.db,
       sql`select immutable_unaccent('Crème Brûlée') as t`,
     );
     expect(accented).toEqual([{ t: "Creme Brulee" }]);
@@ -111,13 +91,13 @@ describe.each(testEngines)("database on $name", (engine) => {
       x: (i + 1) / 3,
       note: (i + 1) % 2 === 0 ? null : 'Crème "brûlée"',
     }));
-    expect(await queryManyRows(handle.db, query)).toEqual(expected);
-    expect(await queryRows(handle.db, query)).toEqual(expected);
-    const inTransaction = await handle.db.transaction((tx) =>
-      queryManyRows(tx as unknown as typeof handle.db, query),
+    expect(await queryManyRows(database.db, query)).toEqual(expected);
+    expect(await queryRows(database.db, query)).toEqual(expected);
+    const inTransaction = await database.db.transaction((tx) =>
+      queryManyRows(tx as unknown as typeof database.db, query),
     );
     expect(inTransaction).toEqual(expected);
-    expect(await queryManyRows(handle.db, sql`select 1 as n where false`)).toEqual([]);
+    expect(await queryManyRows(database.db, sql`select 1 as n where false`)).toEqual([]);
   });
 
   it("runs a query with its settings, with the same values as parameters give", async () => {
@@ -134,25 +114,25 @@ describe.each(testEngines)("database on $name", (engine) => {
           ${text} as untyped, ${42} as n, ${-1.5}::float8 as x, ${null}::text as nothing,
           ${true}::boolean as yes, g::int as g
         from generate_series(1, ${3}) g order by g desc`;
-      const expected = await queryManyRows<Record<string, unknown>>(handle.db, query);
+      const expected = await queryManyRows<Record<string, unknown>>(database.db, query);
       expect(expected.map((row) => row.g)).toEqual([3, 2, 1]);
       expect(expected[0]).toMatchObject({ seqscan: "on", text, untyped: text, x: -1.5 });
       const withSettings = await queryManyRowsWith<Record<string, unknown>>(
-        handle.db,
+        database.db,
         settings,
         query,
       );
       expect(withSettings).toEqual(expected.map((row) => ({ ...row, seqscan: "off" })));
-      const inTransaction = await handle.db.transaction((tx) =>
-        queryManyRowsWith(tx as unknown as typeof handle.db, settings, query),
+      const inTransaction = await database.db.transaction((tx) =>
+        queryManyRowsWith(tx as unknown as typeof database.db, settings, query),
       );
       expect(inTransaction).toEqual(withSettings);
     }
     // For that query alone.
-    expect(await queryRows(handle.db, sql`select current_setting('enable_seqscan') as s`)).toEqual([
-      { s: "on" },
-    ]);
-    expect(await queryManyRowsWith(handle.db, settings, sql`select 1 as n where false`)).toEqual(
+    expect(
+      await queryRows(database.db, sql`select current_setting('enable_seqscan') as s`),
+    ).toEqual([{ s: "on" }]);
+    expect(await queryManyRowsWith(database.db, settings, sql`select 1 as n where false`)).toEqual(
       [],
     );
   });
@@ -161,20 +141,20 @@ describe.each(testEngines)("database on $name", (engine) => {
     // A value no setting takes is refused by the database, and the connection serves on.
     await expect(
       queryManyRowsWith(
-        handle.db,
+        database.db,
         { enable_seqscan: "off'; drop table meadows; --" },
         sql`select 1`,
       ),
     ).rejects.toThrow();
     await expect(
-      queryManyRowsWith(handle.db, { "enable_seqscan = off; --": "off" }, sql`select 1`),
+      queryManyRowsWith(database.db, { "enable_seqscan = off; --": "off" }, sql`select 1`),
     ).rejects.toThrow();
-    expect(await queryRows(handle.db, sql`select count(*)::int as n from meadows`)).toEqual([
+    expect(await queryRows(database.db, sql`select count(*)::int as n from meadows`)).toEqual([
       { n: 3 },
     ]);
-    expect(await queryRows(handle.db, sql`select current_setting('enable_seqscan') as s`)).toEqual([
-      { s: "on" },
-    ]);
+    expect(
+      await queryRows(database.db, sql`select current_setting('enable_seqscan') as s`),
+    ).toEqual([{ s: "on" }]);
   });
 
   it("reads dates, times and intervals as text, in a transaction too", async () => {
@@ -193,8 +173,10 @@ describe.each(testEngines)("database on $name", (engine) => {
         locals: '{"2026-05-01 10:00:00"}',
       });
     };
-    for (let run = 0; run < 2; run++) check(await queryRows(handle.db, query));
-    check(await handle.db.transaction((tx) => queryRows(tx as unknown as typeof handle.db, query)));
+    for (let run = 0; run < 2; run++) check(await queryRows(database.db, query));
+    check(
+      await database.db.transaction((tx) => queryRows(tx as unknown as typeof database.db, query)),
+    );
   });
 });
 
@@ -203,7 +185,7 @@ describe("embedded database", () => {
     const dir = path.join(mkdtempSync(path.join(tmpdir(), "plukweide-db-")), "db");
     const first = await openPglite(dir);
     await first.migrate();
-    await first.db.insert(meadows).values(meadow("kept", "Leiden", 52.16, 4.49));
+    await insertMeadow(first.db, meadow("kept", "Leiden", 52.16, 4.49));
     // The same process opening it twice stands in for a second process: both would write the files.
     const lockFile = `${dir}.lock`;
     const { writeFileSync } = await import("node:fs");
@@ -228,13 +210,9 @@ describe("embedded database maintenance", () => {
     const handle = await openPglite(undefined);
     try {
       await handle.migrate();
-      await queryRows(
+      await insertMeadows(
         handle.db,
-        sql`insert into meadows (id, name, price_text, opening_hours, street, house_number,
-              postal_code, city, country, lat, lng)
-            select 'm' || g, 'Veld ' || g, '', '', '', '', '', 'Utrecht', 'NL',
-              51 + random() * 2, 4 + random() * 2
-            from generate_series(1, 3000) g`,
+        meadowGrid(3000, { lat: 51, lng: 4 }, 2, (i) => `Veld ${i}`),
       );
       const statistics = () =>
         queryRows<{ tuples: number; visible: number }>(

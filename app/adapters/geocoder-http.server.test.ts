@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testEngines } from "../../tests/support/databases";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { migratedDatabase, testEngines } from "../../tests/support/databases";
 import { fakeService, json, type Answer } from "../../tests/support/fake-service";
-import { queryRows, type DatabaseHandle } from "./db.server";
+import { queryRows } from "./db.server";
 import { createHttpGeocoder, type HttpGeocoderOptions } from "./geocoder-http.server";
 import { createGeocoder } from "./geocoder.server";
 import { createLogger } from "./logger.server";
@@ -29,7 +29,7 @@ const nominatim: Answer = (url, response) => {
 };
 
 describe.each(testEngines)("HTTP geocoders with the answer cache on $name", (engine) => {
-  let handle: DatabaseHandle;
+  const database = migratedDatabase(engine);
   let logLines: { level: string; msg: string; provider?: string }[] = [];
   const logger = createLogger("debug", {
     write(line: string) {
@@ -38,19 +38,14 @@ describe.each(testEngines)("HTTP geocoders with the answer cache on $name", (eng
   });
   const services: { close(): Promise<void> }[] = [];
 
-  beforeAll(async () => {
-    handle = await engine.open();
-    await handle.migrate();
-  });
   // Each test starts with nothing cached.
   beforeEach(async () => {
-    await handle.db.execute(sql`delete from geocode_cache`);
+    await database.db.execute(sql`delete from geocode_cache`);
   });
   afterEach(async () => {
     await Promise.all(services.splice(0).map((service) => service.close()));
     logLines = [];
   });
-  afterAll(() => handle.close());
 
   async function serviceAndGeocoder(
     provider: HttpGeocoderOptions["provider"],
@@ -63,7 +58,7 @@ describe.each(testEngines)("HTTP geocoders with the answer cache on $name", (eng
       provider,
       url: service.url,
       userAgent: "Plukweide/1.0 (+https://plukweide.test)",
-      db: handle.db,
+      db: database.db,
       logger,
       ...options,
     });
@@ -72,7 +67,7 @@ describe.each(testEngines)("HTTP geocoders with the answer cache on $name", (eng
 
   async function cachedRows(key: string) {
     return queryRows<{ key: string; result: unknown }>(
-      handle.db,
+      database.db,
       sql`select key, result from geocode_cache where key like ${key}`,
     );
   }
@@ -141,7 +136,7 @@ describe.each(testEngines)("HTTP geocoders with the answer cache on $name", (eng
       expect(service.requests).toHaveLength(1);
       const [row] = await cachedRows("nominatim:address:nl||nergenshuizen|nergensweg|404");
       expect(row?.result).toBeNull();
-      await handle.db.execute(
+      await database.db.execute(
         sql`update geocode_cache set created_at = now() - interval '31 days' where key = ${row!.key}`,
       );
       expect(await geocoder.geocode(nowhere)).toBeNull();
@@ -405,7 +400,7 @@ describe.each(testEngines)("HTTP geocoders with the answer cache on $name", (eng
     it("uses the offline gazetteer by default", async () => {
       const geocoder = createGeocoder(
         { geocoder: { provider: "offline" }, appUrl },
-        handle.db,
+        database.db,
         logger,
       );
       expect(await geocoder.search("Gent, België")).toMatchObject({ precision: "city" });
@@ -416,7 +411,7 @@ describe.each(testEngines)("HTTP geocoders with the answer cache on $name", (eng
       services.push(service);
       const geocoder = createGeocoder(
         { geocoder: { provider: "nominatim", url: service.url }, appUrl },
-        handle.db,
+        database.db,
         logger,
       );
       expect(await geocoder.search("Utrecht centrum")).toMatchObject({ precision: "address" });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link, useLocation, useRevalidator } from "react-router";
+import { PictureFileField } from "~/components/picture-file-field";
 import { Button, SubmitButton } from "~/components/ui/button";
 import { AddPhotoIcon, CloseIcon } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
@@ -150,21 +151,14 @@ function PlainUploadForm({ limits }: { limits: PhotoLimits }) {
       className="mt-4 grid gap-4 sm:grid-cols-2"
     >
       <input type="hidden" name="intent" value="upload-photos" />
-      <div className="grid gap-1.5">
-        <Label htmlFor="photo-files">{t("photos.choose")}</Label>
-        <Input
-          id="photo-files"
-          name="photos"
-          type="file"
-          multiple
-          required
-          accept={PHOTO_ACCEPT}
-          aria-describedby="photo-upload-hint photo-files-hint"
-        />
-        <p id="photo-files-hint" className="text-xs text-muted-foreground">
-          {t("photos.tooManyFiles", { max: limits.filesPerForm })}
-        </p>
-      </div>
+      <PictureFileField
+        id="photo-files"
+        name="photos"
+        label={t("photos.choose")}
+        multiple
+        describedBy="photo-upload-hint"
+        hint={t("photos.tooManyFiles", { max: limits.filesPerForm })}
+      />
       <CaptionField id="photo-caption" />
       <SubmitButton className="justify-self-start">{t("photos.upload")}</SubmitButton>
     </Form>

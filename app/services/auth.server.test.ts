@@ -5,8 +5,8 @@ import {
   type ReceivedMail,
   type TestSmtpServer,
 } from "../../tests/support/smtp-server";
-import { testEngines } from "../../tests/support/databases";
-import { queryRows, type DatabaseHandle } from "~/adapters/db.server";
+import { migratedDatabase, testEngines } from "../../tests/support/databases";
+import { queryRows } from "~/adapters/db.server";
 import { createLogger } from "~/adapters/logger.server";
 import { createSmtpMailer } from "~/adapters/mail.server";
 import { parseConfig } from "~/env.server";
@@ -46,7 +46,7 @@ function uniqueEmail(engine: string, name = "anna"): string {
 }
 
 describe.each(testEngines)("accounts on $name", (engine) => {
-  let handle: DatabaseHandle;
+  const database = migratedDatabase(engine);
   let smtp: TestSmtpServer;
   let auth: Auth;
   let logText = "";
@@ -55,19 +55,18 @@ describe.each(testEngines)("accounts on $name", (engine) => {
   const secret = (value: string) => (secrets.add(value), value);
 
   beforeAll(async () => {
-    [handle, smtp] = await Promise.all([engine.open(), startSmtpServer()]);
-    await handle.migrate();
+    smtp = await startSmtpServer();
     const config = parseConfig({ APP_URL, SMTP_URL: smtp.url }, process.cwd(), () => SECRET);
     const logger = createLogger("trace", { write: (line: string) => void (logText += line) });
     auth = createAuth({
       config,
-      db: handle.db,
+      db: database.db,
       mailer: createSmtpMailer(config.smtpUrl!, config.mailFrom),
       logger,
     });
   });
   afterAll(async () => {
-    await Promise.all([handle?.close(), smtp?.close()]);
+    await smtp?.close();
   });
   afterEach(() => {
     for (const value of secrets) expect(logText, "the log").not.toContain(value);
@@ -306,7 +305,7 @@ describe.each(testEngines)("accounts on $name", (engine) => {
     const token = await resetToken(email);
     const identifier = `reset-password:${token}`;
     const [row] = await queryRows<{ expires_at: string | Date }>(
-      handle.db,
+      database.db,
       sql`select expires_at from verifications where identifier = ${identifier}`,
     );
     const lifetime = new Date(row!.expires_at).getTime() - requestedAt;
@@ -314,7 +313,7 @@ describe.each(testEngines)("accounts on $name", (engine) => {
     expect(lifetime).toBeLessThanOrEqual(60 * 60_000 + 1_000);
 
     // An hour later:
-    await handle.db.execute(
+    await database.db.execute(
       sql`update verifications set expires_at = now() - interval '1 second'
           where identifier = ${identifier}`,
     );

@@ -2,10 +2,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { favorites, meadows, users } from "../../db/schema";
-import { testEngines } from "../../tests/support/databases";
-import type { DatabaseHandle } from "~/adapters/db.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { insertMeadow, insertMeadows } from "../../db/factories/meadows";
+import { insertMember, insertMembers } from "../../db/factories/members";
+import { favorites, users } from "../../db/schema";
+import { migratedDatabase, testEngines } from "../../tests/support/databases";
 import {
   addFavorite,
   countFor,
@@ -23,44 +24,26 @@ import { deleteMeadowWithPhotos } from "./photos.server";
 /** Where deleted meadows' photo files would go; these meadows have none. */
 const storage = createDiskStorage(mkdtempSync(path.join(tmpdir(), "plukweide-favorites-")));
 
-function meadow(id: string, ownerId: string | null = null) {
-  return {
-    id,
-    ownerId,
-    name: `Veld ${id}`,
-    priceText: "€1 per bos",
-    openingHours: "Za 10–16",
-    street: "Dorpsweg",
-    houseNumber: "3",
-    postalCode: "2161 AB",
-    city: "Lisse",
-    country: "NL",
-    lat: 52.26,
-    lng: 4.56,
-  };
-}
-
 describe.each(testEngines)("favorites on $name", (engine) => {
-  let handle: DatabaseHandle;
+  const database = migratedDatabase(engine);
   beforeAll(async () => {
-    handle = await engine.open();
-    await handle.migrate();
-    await handle.db.insert(users).values([
-      { id: "anna", name: "Anna", email: "anna@example.org" },
-      { id: "bram", name: "Bram", email: "bram@example.org" },
-      { id: "cees", name: "Cees", email: "cees@example.org" },
+    await insertMembers(database.db, [
+      { id: "anna", name: "Anna" },
+      { id: "bram", name: "Bram" },
+      { id: "cees", name: "Cees" },
     ]);
-    await handle.db
-      .insert(meadows)
-      .values([meadow("tulpen"), meadow("dahlias"), meadow("zonnebloemen", "cees")]);
+    await insertMeadows(database.db, [
+      { id: "tulpen" },
+      { id: "dahlias" },
+      { id: "zonnebloemen", ownerId: "cees" },
+    ]);
   });
-  afterAll(() => handle.close());
 
   const rowsOf = (userId: string) =>
-    handle.db.select().from(favorites).where(eq(favorites.userId, userId));
+    database.db.select().from(favorites).where(eq(favorites.userId, userId));
 
   it("adds, reports and removes a favorite, and setting it twice changes nothing", async () => {
-    const { db } = handle;
+    const { db } = database;
     expect(await isFavorite(db, "anna", "tulpen")).toBe(false);
     await addFavorite(db, "anna", "tulpen");
     await addFavorite(db, "anna", "tulpen");
@@ -75,7 +58,7 @@ describe.each(testEngines)("favorites on $name", (engine) => {
   });
 
   it("leaves one row when two requests add the same favorite at once", async () => {
-    const { db } = handle;
+    const { db } = database;
     await Promise.all(Array.from({ length: 6 }, () => addFavorite(db, "bram", "dahlias")));
     expect(await rowsOf("bram")).toHaveLength(1);
     await Promise.all([
@@ -86,7 +69,7 @@ describe.each(testEngines)("favorites on $name", (engine) => {
   });
 
   it("refuses a favorite of a meadow that does not exist", async () => {
-    const { db } = handle;
+    const { db } = database;
     await expect(addFavorite(db, "anna", "nosuchmeadow")).rejects.toBeInstanceOf(NotFoundError);
     await expect(addFavorite(db, "anna", "'; drop table--")).rejects.toBeInstanceOf(NotFoundError);
     await expect(setFavorite(db, "anna", "nosuchmeadow", false)).rejects.toBeInstanceOf(
@@ -98,7 +81,7 @@ describe.each(testEngines)("favorites on $name", (engine) => {
   });
 
   it("tells which meadows of a page a member keeps, in one answer", async () => {
-    const { db } = handle;
+    const { db } = database;
     await addFavorite(db, "cees", "tulpen");
     await addFavorite(db, "cees", "zonnebloemen");
     expect(await favoritesOf(db, "cees", ["tulpen", "dahlias", "zonnebloemen"])).toEqual(
@@ -109,8 +92,8 @@ describe.each(testEngines)("favorites on $name", (engine) => {
   });
 
   it("counts the members who keep a meadow", async () => {
-    const { db } = handle;
-    await db.insert(meadows).values(meadow("telveld"));
+    const { db } = database;
+    await insertMeadow(db, { id: "telveld" });
     expect(await countFor(db, "telveld")).toBe(0);
     for (const userId of ["anna", "bram", "cees"]) await addFavorite(db, userId, "telveld");
     await addFavorite(db, "anna", "telveld");
@@ -120,16 +103,13 @@ describe.each(testEngines)("favorites on $name", (engine) => {
   });
 
   it("lists a member's favorites newest first, or nearest first with their distance", async () => {
-    const { db } = handle;
-    await db.insert(users).values({ id: "eva", name: "Eva", email: "eva@example.org" });
-    const place = (id: string, lat: number, lng: number) => ({ ...meadow(id), lat, lng });
-    await db
-      .insert(meadows)
-      .values([
-        place("utrecht", 52.09, 5.12),
-        place("groningen", 53.22, 6.57),
-        place("leiden", 52.16, 4.49),
-      ]);
+    const { db } = database;
+    await insertMember(db, { id: "eva", name: "Eva" });
+    await insertMeadows(db, [
+      { id: "utrecht", lat: 52.09, lng: 5.12 },
+      { id: "groningen", lat: 53.22, lng: 6.57 },
+      { id: "leiden", lat: 52.16, lng: 4.49 },
+    ]);
     const saved = Date.now();
     for (const [index, id] of ["groningen", "utrecht", "leiden"].entries()) {
       await db
@@ -151,9 +131,9 @@ describe.each(testEngines)("favorites on $name", (engine) => {
   });
 
   it("lets favorites go with their meadow and with the member's account", async () => {
-    const { db } = handle;
-    await db.insert(users).values({ id: "dirk", name: "Dirk", email: "dirk@example.org" });
-    await db.insert(meadows).values([meadow("weg", "dirk"), meadow("blijft")]);
+    const { db } = database;
+    await insertMember(db, { id: "dirk", name: "Dirk" });
+    await insertMeadows(db, [{ id: "weg", ownerId: "dirk" }, { id: "blijft" }]);
     await addFavorite(db, "anna", "weg");
     await addFavorite(db, "dirk", "blijft");
     await addFavorite(db, "dirk", "weg");

@@ -4,12 +4,13 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { meadows, users } from "../../db/schema";
+import { insertMeadow } from "../../db/factories/meadows";
+import { insertMember } from "../../db/factories/members";
+import { users } from "../../db/schema";
 import { png } from "../../tests/fixtures/images/generate";
-import { testEngines } from "../../tests/support/databases";
+import { migratedDatabase, testEngines } from "../../tests/support/databases";
 import { startS3Server, type TestS3Server } from "../../tests/support/s3-server";
 import { startImageSweep } from "../../server/image-sweep";
-import type { DatabaseHandle } from "~/adapters/db.server";
 import { createLogger } from "~/adapters/logger.server";
 import { createDiskStorage, createS3Storage, type ObjectStorage } from "~/adapters/storage.server";
 import { ORPHAN_MIN_AGE_MS, sweepOrphanedImages } from "./image-sweep.server";
@@ -55,38 +56,18 @@ const stores: {
 
 describe.each(testEngines)("the orphaned image sweep on $name", (engine) => {
   describe.each(stores)("with $name storage", (store) => {
-    let handle: DatabaseHandle;
+    const database = migratedDatabase(engine);
     let storage: ObjectStorage;
     let close: () => Promise<void>;
     beforeAll(async () => {
-      handle = await engine.open();
-      await handle.migrate();
       ({ storage, close } = await store.open());
-      await handle.db
-        .insert(users)
-        .values({ id: "member", name: "Member", email: "m@example.org" });
-      await handle.db.insert(meadows).values({
-        id: "sweep0001",
-        ownerId: "member",
-        name: "Veld",
-        priceText: "€1",
-        openingHours: "Dagelijks",
-        street: "Laan",
-        houseNumber: "1",
-        postalCode: "3981 AB",
-        city: "Bunnik",
-        country: "NL",
-        lat: 52.06,
-        lng: 5.2,
-      });
+      await insertMember(database.db, { id: "member", name: "Member" });
+      await insertMeadow(database.db, { id: "sweep0001", ownerId: "member", name: "Veld" });
     });
-    afterAll(async () => {
-      await handle.close();
-      await close();
-    });
+    afterAll(() => close());
 
     it("removes old files no row refers to, photos and avatars, and keeps every other", async () => {
-      const { db } = handle;
+      const { db } = database;
       const kept = await addPhoto(db, storage, {
         meadowId: "sweep0001",
         authorId: "member",
@@ -124,7 +105,7 @@ describe.each(testEngines)("the orphaned image sweep on $name", (engine) => {
         write: (line: string) => void lines.push(JSON.parse(line)),
       });
       // An hour is too long to wait for: the sweep's clock runs ahead instead.
-      const sweep = startImageSweep(handle.db, storage, logger, {
+      const sweep = startImageSweep(database.db, storage, logger, {
         firstRunMs: 10,
         everyMs: 60_000,
         now: later,

@@ -2,11 +2,12 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { insertMeadow, insertMeadows } from "../../db/factories/meadows";
+import { insertMembers } from "../../db/factories/members";
 import { meadows, photos, users } from "../../db/schema";
 import { orientedJpegWithGps, png, webp } from "../../tests/fixtures/images/generate";
-import { testEngines } from "../../tests/support/databases";
-import type { Database, DatabaseHandle } from "~/adapters/db.server";
+import { migratedDatabase, testEngines } from "../../tests/support/databases";
 import { createDiskStorage, type ObjectStorage } from "~/adapters/storage.server";
 import { UnsupportedImageError } from "./images";
 import { ForbiddenError, NotFoundError } from "./meadows/errors";
@@ -23,27 +24,6 @@ import {
 } from "./photos.server";
 import { removeAccountFiles } from "./profiles.server";
 
-function meadowRow(id: string, ownerId: string | null) {
-  return {
-    id,
-    ownerId,
-    name: `Veld ${id}`,
-    priceText: "€1",
-    openingHours: "Dagelijks",
-    street: "Laan",
-    houseNumber: "1",
-    postalCode: "3981 AB",
-    city: "Bunnik",
-    country: "NL",
-    lat: 52.06,
-    lng: 5.2,
-  };
-}
-
-async function addMember(db: Database, id: string) {
-  await db.insert(users).values({ id, name: `Member ${id}`, email: `${id}@example.org` });
-}
-
 /** A storage whose writes fail after `failAfter` puts, to see what a half-stored upload leaves. */
 function failingStorage(inner: ObjectStorage, failAfter: number): ObjectStorage {
   let puts = 0;
@@ -59,22 +39,21 @@ function failingStorage(inner: ObjectStorage, failAfter: number): ObjectStorage 
 }
 
 describe.each(testEngines)("photos on $name", (engine) => {
-  let handle: DatabaseHandle;
+  const database = migratedDatabase(engine);
   let storage: ObjectStorage;
   let storageDir: string;
   beforeAll(async () => {
-    handle = await engine.open();
-    await handle.migrate();
     storageDir = mkdtempSync(path.join(tmpdir(), "plukweide-photos-"));
     storage = createDiskStorage(storageDir);
-    const { db } = handle;
-    for (const id of ["owner", "author", "stranger", "leaver"]) await addMember(db, id);
+    await insertMembers(
+      database.db,
+      ["owner", "author", "stranger", "leaver"].map((id) => ({ id, name: `Member ${id}` })),
+    );
   });
-  afterAll(() => handle.close());
 
   it("adds photos in upload order with author, size and placeholder, and lists them", async () => {
-    const { db } = handle;
-    await db.insert(meadows).values(meadowRow("gallery01", "owner"));
+    const { db } = database;
+    await insertMeadow(db, { id: "gallery01", ownerId: "owner" });
     const first = await addPhoto(db, storage, {
       meadowId: "gallery01",
       authorId: "author",
@@ -125,7 +104,7 @@ describe.each(testEngines)("photos on $name", (engine) => {
   });
 
   it("refuses files that are not images, and photos for meadows that do not exist", async () => {
-    const { db } = handle;
+    const { db } = database;
     await expect(
       addPhoto(db, storage, {
         meadowId: "gallery01",
@@ -144,8 +123,8 @@ describe.each(testEngines)("photos on $name", (engine) => {
   });
 
   it("removes the files again when storing them fails halfway", async () => {
-    const { db } = handle;
-    await db.insert(meadows).values(meadowRow("halfway01", "owner"));
+    const { db } = database;
+    await insertMeadow(db, { id: "halfway01", ownerId: "owner" });
     const bytes = await png(700, 500);
     await expect(
       addPhoto(db, failingStorage(storage, 2), {
@@ -173,8 +152,8 @@ describe.each(testEngines)("photos on $name", (engine) => {
   });
 
   it(`holds at most ${MAX_PHOTOS_PER_MEADOW} photos per meadow`, async () => {
-    const { db } = handle;
-    await db.insert(meadows).values(meadowRow("full0001", "owner"));
+    const { db } = database;
+    await insertMeadow(db, { id: "full0001", ownerId: "owner" });
     const template = await addPhoto(db, storage, {
       meadowId: "full0001",
       authorId: "author",
@@ -192,8 +171,8 @@ describe.each(testEngines)("photos on $name", (engine) => {
   });
 
   it("lets the author and the meadow's owner delete a photo, nobody else", async () => {
-    const { db } = handle;
-    await db.insert(meadows).values(meadowRow("delete01", "owner"));
+    const { db } = database;
+    await insertMeadow(db, { id: "delete01", ownerId: "owner" });
     const add = async (width: number) =>
       addPhoto(db, storage, {
         meadowId: "delete01",
@@ -224,10 +203,11 @@ describe.each(testEngines)("photos on $name", (engine) => {
   });
 
   it("keeps files another photo shares until the last one goes", async () => {
-    const { db } = handle;
-    await db
-      .insert(meadows)
-      .values([meadowRow("shared01", "owner"), meadowRow("shared02", "owner")]);
+    const { db } = database;
+    await insertMeadows(db, [
+      { id: "shared01", ownerId: "owner" },
+      { id: "shared02", ownerId: "owner" },
+    ]);
     const bytes = await png(303, 200);
     const one = await addPhoto(db, storage, { meadowId: "shared01", authorId: "author", bytes });
     const two = await addPhoto(db, storage, { meadowId: "shared02", authorId: "owner", bytes });
@@ -239,8 +219,8 @@ describe.each(testEngines)("photos on $name", (engine) => {
   });
 
   it("deletes a meadow's photos and their files with the meadow, only for its owner", async () => {
-    const { db } = handle;
-    await db.insert(meadows).values(meadowRow("gone0001", "owner"));
+    const { db } = database;
+    await insertMeadow(db, { id: "gone0001", ownerId: "owner" });
     const photo = await addPhoto(db, storage, {
       meadowId: "gone0001",
       authorId: "author",
@@ -260,8 +240,8 @@ describe.each(testEngines)("photos on $name", (engine) => {
   });
 
   it("removes a leaving member's photos and files, and keeps others' photos of their meadow", async () => {
-    const { db } = handle;
-    await db.insert(meadows).values(meadowRow("leaver01", "leaver"));
+    const { db } = database;
+    await insertMeadow(db, { id: "leaver01", ownerId: "leaver" });
     const theirs = await addPhoto(db, storage, {
       meadowId: "leaver01",
       authorId: "leaver",
@@ -282,8 +262,8 @@ describe.each(testEngines)("photos on $name", (engine) => {
   });
 
   it("never leaves a row without files when uploads and deletes of one picture overlap", async () => {
-    const { db } = handle;
-    await db.insert(meadows).values(meadowRow("race0001", "owner"));
+    const { db } = database;
+    await insertMeadow(db, { id: "race0001", ownerId: "owner" });
     const bytes = await png(700, 201);
     const kept = await addPhoto(db, storage, { meadowId: "race0001", authorId: "author", bytes });
     await Promise.all([

@@ -2,11 +2,12 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { insertMeadow, insertMeadows } from "../../db/factories/meadows";
+import { insertMember } from "../../db/factories/members";
 import { favorites, meadows, users } from "../../db/schema";
 import { png } from "../../tests/fixtures/images/generate";
-import { testEngines } from "../../tests/support/databases";
-import type { DatabaseHandle } from "~/adapters/db.server";
+import { migratedDatabase, testEngines } from "../../tests/support/databases";
 import { createDiskStorage } from "~/adapters/storage.server";
 import {
   getPublicProfile,
@@ -17,35 +18,23 @@ import {
 } from "./profiles.server";
 
 describe.each(testEngines)("profiles on $name", (engine) => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await engine.open();
-    await handle.migrate();
-  });
-  afterAll(() => handle.close());
+  const database = migratedDatabase(engine);
 
   it("shows a member's meadows and favorites as cards, newest first, never the email", async () => {
-    const { db } = handle;
-    await db.insert(users).values({ id: "grower", name: "Gert Bloem", email: "gert@example.org" });
-    const field = (id: string, name: string, days: number, isDemo = false) => ({
-      id,
-      ownerId: "grower",
-      name,
-      priceText: "€0,50 per steel",
-      openingHours: "Dagelijks",
-      street: "Laan",
-      houseNumber: "1",
-      postalCode: "3981 AB",
-      city: "Bunnik",
-      country: "NL",
-      lat: 52.06,
-      lng: 5.2,
-      isDemo,
-      createdAt: new Date(Date.now() - days * 86_400_000),
-    });
-    await db
-      .insert(meadows)
-      .values([field("oudveld", "Oud veld", 10), field("nieuwveld", "Nieuw veld", 1, true)]);
+    const { db } = database;
+    await insertMember(db, { id: "grower", name: "Gert Bloem" });
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    // The factory's meadows are in Bunnik at €0,50 per steel.
+    await insertMeadows(db, [
+      { id: "oudveld", ownerId: "grower", name: "Oud veld", createdAt: daysAgo(10) },
+      {
+        id: "nieuwveld",
+        ownerId: "grower",
+        name: "Nieuw veld",
+        createdAt: daysAgo(1),
+        isDemo: true,
+      },
+    ]);
     await db.insert(favorites).values({ userId: "grower", meadowId: "oudveld" });
 
     const profile = await getPublicProfile(db, "grower");
@@ -77,24 +66,16 @@ describe.each(testEngines)("profiles on $name", (engine) => {
   });
 
   it("pages a member's meadows and favorites, newest first, also those added at one moment", async () => {
-    const { db } = handle;
-    await db.insert(users).values({ id: "prolific", name: "Piet Pluk", email: "piet@example.org" });
+    const { db } = database;
+    await insertMember(db, { id: "prolific", name: "Piet Pluk" });
     // Thirty at one moment (as the demo data is loaded), twenty older ones a day apart.
     const now = new Date();
-    await db.insert(meadows).values(
+    await insertMeadows(
+      db,
       Array.from({ length: 50 }, (_, i) => ({
         id: `veld-${String(i).padStart(2, "0")}`,
         ownerId: "prolific",
         name: `Veld ${i}`,
-        priceText: "€1",
-        openingHours: "Dagelijks",
-        street: "Laan",
-        houseNumber: String(i + 1),
-        postalCode: "3981 AB",
-        city: "Bunnik",
-        country: "NL",
-        lat: 52.06,
-        lng: 5.2,
         createdAt: i < 30 ? now : new Date(now.getTime() - (i - 29) * 86_400_000),
       })),
     );
@@ -131,25 +112,12 @@ describe.each(testEngines)("profiles on $name", (engine) => {
   });
 
   it("removes avatar files and favorites, and keeps the member's meadows without owner", async () => {
-    const { db } = handle;
+    const { db } = database;
     const storage = createDiskStorage(
       path.join(mkdtempSync(path.join(tmpdir(), "plukweide-")), "uploads"),
     );
-    await db.insert(users).values({ id: "leaver", name: "Lea Vos", email: "lea@example.org" });
-    await db.insert(meadows).values({
-      id: "leaversveld",
-      ownerId: "leaver",
-      name: "Leas veld",
-      priceText: "€1",
-      openingHours: "Za 10–16",
-      street: "Dorpsweg",
-      houseNumber: "3",
-      postalCode: "2161 AB",
-      city: "Lisse",
-      country: "NL",
-      lat: 52.26,
-      lng: 4.56,
-    });
+    await insertMember(db, { id: "leaver", name: "Lea Vos" });
+    await insertMeadow(db, { id: "leaversveld", ownerId: "leaver", name: "Leas veld" });
     await db.insert(favorites).values({ userId: "leaver", meadowId: "leaversveld" });
     await setAvatar(db, storage, "leaver", await png(200, 120));
     const [withAvatar] = await db.select().from(users).where(eq(users.id, "leaver"));

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { accounts, users } from "../../db/schema";
-import { testEngines, type TestEngine } from "../../tests/support/databases";
-import type { DatabaseHandle } from "~/adapters/db.server";
+import { insertMember } from "../../db/factories/members";
+import { accounts } from "../../db/schema";
+import { migratedDatabase, testEngines, type TestEngine } from "../../tests/support/databases";
 import { createDatabaseLimits, createRedisLimits, type Limits } from "~/adapters/limits.server";
 import { createLogger } from "~/adapters/logger.server";
 import type { MailMessage } from "~/adapters/mail.server";
@@ -33,7 +33,7 @@ function opened(gate: SignInGate): OpenSignInGate {
 }
 
 describe.each(setups)("sign-in throttle on $name", ({ engine, redis }) => {
-  let handle: DatabaseHandle;
+  const database = migratedDatabase(engine);
   let redisHandle: RedisHandle | undefined;
   let limits: Limits;
   let throttle: SignInThrottle;
@@ -45,8 +45,6 @@ describe.each(setups)("sign-in throttle on $name", ({ engine, redis }) => {
   const freshIp = () => `203.0.113.${++addresses}`;
 
   beforeAll(async () => {
-    handle = await engine.open();
-    await handle.migrate();
     if (redis) {
       redisHandle = await openRedis(testRedisUrl!);
       // Keys of this run only, beside whatever else the server holds; they expire.
@@ -56,10 +54,10 @@ describe.each(setups)("sign-in throttle on $name", ({ engine, redis }) => {
         `plukweide-test:${randomBytes(6).toString("hex")}:`,
       );
     } else {
-      limits = createDatabaseLimits(handle.db);
+      limits = createDatabaseLimits(database.db);
     }
     throttle = createSignInThrottle({
-      db: handle.db,
+      db: database.db,
       limits,
       mailer: { send: async (message) => void mails.push(message) },
       logger: createLogger("silent"),
@@ -69,7 +67,6 @@ describe.each(setups)("sign-in throttle on $name", ({ engine, redis }) => {
   });
   afterAll(async () => {
     await redisHandle?.close();
-    await handle?.close();
   });
   beforeEach(() => {
     mails.length = 0;
@@ -79,8 +76,8 @@ describe.each(setups)("sign-in throttle on $name", ({ engine, redis }) => {
   async function member(locale = "en") {
     const id = randomBytes(12).toString("hex");
     const email = unique("anna");
-    await handle.db.insert(users).values({ id, name: "Anna de Vries", email, locale });
-    await handle.db.insert(accounts).values({
+    await insertMember(database.db, { id, name: "Anna de Vries", email, locale });
+    await database.db.insert(accounts).values({
       id: `${id}-credential`,
       accountId: id,
       providerId: "credential",

@@ -1,37 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { meadows } from "../../db/schema";
-import { testEngines } from "../../tests/support/databases";
-import { UTRECHT_MEADOW } from "../../tests/support/meadow-values";
-import type { DatabaseHandle } from "~/adapters/db.server";
+import { describe, expect, it } from "vitest";
+import { insertMeadow, insertMeadows } from "../../db/factories/meadows";
+import { migratedDatabase, testEngines } from "../../tests/support/databases";
 import { SITEMAP_MEADOWS, sitemapCount, sitemapMeadows } from "./sitemap.server";
 
 describe.each(testEngines)("sitemaps on $name", (engine) => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await engine.open();
-    await handle.migrate();
-  });
-  afterAll(() => handle.close());
+  const database = migratedDatabase(engine);
 
   it("lists real meadows in pages by id, with the day each last changed, and no demo ones", async () => {
-    const { db } = handle;
+    const { db } = database;
     expect(await sitemapCount(db)).toBe(1);
     expect(await sitemapMeadows(db, 1)).toEqual([]);
     const field = (id: string, updatedAt: string, isDemo = false) => ({
-      ...UTRECHT_MEADOW,
       id,
-      lat: 52.09,
-      lng: 5.12,
       isDemo,
       updatedAt: new Date(updatedAt),
     });
-    await db
-      .insert(meadows)
-      .values([
-        field("zVeld", "2026-11-20T23:30:00Z"),
-        field("aVeld", "2026-01-02T08:00:00Z"),
-        field("demo-001", "2026-11-01T00:00:00Z", true),
-      ]);
+    await insertMeadows(db, [
+      field("zVeld", "2026-11-20T23:30:00Z"),
+      field("aVeld", "2026-01-02T08:00:00Z"),
+      field("demo-001", "2026-11-01T00:00:00Z", true),
+    ]);
     expect(await sitemapCount(db)).toBe(1);
     expect(await sitemapMeadows(db, 1)).toEqual([
       { path: "/meadows/aVeld", lastModified: "2026-01-02" },
@@ -41,7 +29,7 @@ describe.each(testEngines)("sitemaps on $name", (engine) => {
 
     // Pages of two: the second holds the last by id.
     const perPage = 2;
-    await db.insert(meadows).values(field("mVeld", "2026-11-22T12:00:00Z"));
+    await insertMeadow(db, field("mVeld", "2026-11-22T12:00:00Z"));
     expect(await sitemapCount(db, { perPage })).toBe(2);
     expect(await sitemapMeadows(db, 1, { perPage })).toEqual([
       { path: "/meadows/aVeld", lastModified: "2026-01-02" },

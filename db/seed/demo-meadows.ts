@@ -1,3 +1,5 @@
+import type { MeadowValues } from "../factories/meadow-form";
+
 /*
  * The demo meadows a fresh embedded database starts with (see ./demo.server.ts), so a newcomer
  * sees a map and a list worth exploring. The towns, their postal codes and the regions' crops are
@@ -11,19 +13,13 @@
  * Wallonia (‘0,50 € la tige’, ‘tous les jours de 9 h à 18 h’).
  */
 
-export interface DemoMeadow {
+/** What a member would type into the form, with a fixed id, the pin and the day it was added. */
+export interface DemoMeadow extends Omit<
+  MeadowValues,
+  "country" | "website" | "phone" | "instagram"
+> {
   /** Fixed, so seeding again finds the meadows it added before. */
   id: string;
-  name: string;
-  /** In English. */
-  description: string;
-  descriptionNl: string;
-  priceText: string;
-  openingHours: string;
-  street: string;
-  houseNumber: string;
-  postalCode: string;
-  city: string;
   country: "NL" | "BE";
   addressExtra?: string;
   website?: string;

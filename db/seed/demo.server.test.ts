@@ -3,20 +3,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  openPglite,
-  queryRows,
-  type Database,
-  type DatabaseHandle,
-} from "../../app/adapters/db.server";
+import { openPglite, queryRows, type Database } from "../../app/adapters/db.server";
 import { createOfflineGeocoder } from "../../app/adapters/geocoder-offline.server";
 import { createLogger } from "../../app/adapters/logger.server";
 import { meadowSchema } from "../../app/lib/schemas/meadow";
 import { searchMeadows } from "../../app/services/meadows/search.server";
 import { viewportMeadows } from "../../app/services/meadows/viewport.server";
 import { parsePriceAmount } from "../../app/services/price";
-import { testEngines } from "../../tests/support/databases";
+import { migratedDatabase, testEngines } from "../../tests/support/databases";
 import { englishWords, wrongQuotes } from "../../tests/support/dutch-text";
+import { insertMember } from "../factories/members";
 import { accounts, appState, meadows, users } from "../schema";
 import { DEMO_MEADOWS, DEMO_MEMBER, type DemoMeadow } from "./demo-meadows";
 import { DEMO_SEEDED_KEY, seedDemoData, seedDemoDataAtStart } from "./demo.server";
@@ -157,15 +153,12 @@ describe("the demo meadows", () => {
 });
 
 describe.each(testEngines)("seeding demo data on $name", (engine) => {
-  let handle: DatabaseHandle;
+  const database = migratedDatabase(engine);
   let db: Database;
 
-  beforeAll(async () => {
-    handle = await engine.open();
-    await handle.migrate();
-    db = handle.db;
+  beforeAll(() => {
+    db = database.db;
   });
-  afterAll(() => handle?.close());
 
   beforeEach(async () => {
     await db.delete(meadows);
@@ -242,9 +235,9 @@ describe.each(testEngines)("seeding demo data on $name", (engine) => {
   });
 
   it("leaves a database alone that has members already, unless asked", async () => {
-    await db.insert(users).values({ id: "anna", name: "Anna", email: "anna@example.org" });
+    await insertMember(db, { id: "anna", name: "Anna" });
     const { logger } = captureLogger();
-    const embedded = { db, kind: handle.kind };
+    const embedded = { db, kind: database.handle.kind };
     expect(await seedDemoDataAtStart(embedded, { seedDemo: undefined }, logger)).toBeNull();
     expect(await seedDemoDataAtStart(embedded, { seedDemo: true }, logger)).toMatchObject({
       meadows: DEMO_MEADOWS.length,

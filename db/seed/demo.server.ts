@@ -2,8 +2,9 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "../../app/adapters/db.server";
 import type { Logger } from "../../app/adapters/logger.server";
 import type { Config } from "../../app/env.server";
-import { meadowSchema } from "../../app/lib/schemas/meadow";
-import { parsePriceAmount } from "../../app/services/price";
+import { meadowSchema, typedFields } from "../../app/lib/schemas/meadow";
+import { meadowRow } from "../factories/meadows";
+import { memberRow } from "../factories/members";
 import { appState, meadows, users, type NewMeadow } from "../schema";
 import { DEMO_MEADOWS, DEMO_MEMBER, type DemoMeadow } from "./demo-meadows";
 
@@ -28,31 +29,16 @@ export interface SeedResult {
 
 /** The meadow as the add form would store it: validated, normalised, its price amount parsed. */
 export function demoMeadowRow(meadow: DemoMeadow, ownerId: string | null): NewMeadow {
-  const values = meadowSchema.parse(meadow);
-  return {
+  return meadowRow({
+    ...typedFields(meadowSchema.parse(meadow)),
     id: meadow.id,
     ownerId,
-    name: values.name,
-    description: values.description,
-    descriptionNl: values.descriptionNl,
-    priceText: values.priceText,
-    priceAmount: parsePriceAmount(values.priceText),
-    openingHours: values.openingHours,
-    street: values.street,
-    houseNumber: values.houseNumber,
-    postalCode: values.postalCode,
-    city: values.city,
-    country: values.country,
-    addressExtra: values.addressExtra,
-    website: values.website,
-    phone: values.phone,
-    instagram: values.instagram,
     lat: meadow.lat,
     lng: meadow.lng,
     isDemo: true,
     createdAt: new Date(meadow.createdAt),
     updatedAt: new Date(meadow.createdAt),
-  };
+  });
 }
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -72,15 +58,9 @@ async function isFirstStart(tx: Transaction): Promise<boolean> {
 async function insertDemoData(tx: Transaction): Promise<SeedResult> {
   const addedMembers = await tx
     .insert(users)
-    .values({
-      id: DEMO_MEMBER.id,
-      name: DEMO_MEMBER.name,
-      email: DEMO_MEMBER.email,
-      emailVerified: false,
-      bio: DEMO_MEMBER.bio,
-      location: DEMO_MEMBER.location,
-      createdAt: new Date(DEMO_MEADOWS[0]?.createdAt ?? Date.now()),
-    })
+    .values(
+      memberRow({ ...DEMO_MEMBER, createdAt: new Date(DEMO_MEADOWS[0]?.createdAt ?? Date.now()) }),
+    )
     .onConflictDoNothing()
     .returning({ id: users.id });
   // Someone may have taken the demo address before (on a database seeded late): the meadows then

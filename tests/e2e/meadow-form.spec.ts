@@ -7,7 +7,7 @@ import {
   waitForHydration,
   type Page,
 } from "./fixtures";
-import { UTRECHT_MEADOW, type MeadowValues } from "../support/meadow-values";
+import { UTRECHT_MEADOW, type MeadowValues } from "../../db/factories/meadow-form";
 import { registerTexts, signIn, signUpMember } from "./members";
 
 /*

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnApp, type AppProcess } from "../support/app-process";
-import { createFreshPostgresDatabase, testDatabaseUrl } from "../support/databases";
+import { appDatabase, appEngines } from "../support/databases";
 
 // The map's viewport query against the built app, on an embedded database with the demo meadows.
 describe("GET /api/meadows", () => {
@@ -96,36 +96,16 @@ describe("GET /api/meadows", () => {
   });
 });
 
-const engines = [
-  { name: "pglite", env: async () => ({ env: {}, drop: async () => {} }) },
-  ...(testDatabaseUrl
-    ? [
-        {
-          name: "postgres",
-          env: async () => {
-            const fresh = await createFreshPostgresDatabase();
-            return { env: { DATABASE_URL: fresh.url }, drop: fresh.drop };
-          },
-        },
-      ]
-    : []),
-];
-
 // Search text goes to the database as parameters on either engine: what an attacker types finds
 // what it spells, and nothing else happens.
-describe.each(engines)("GET /api/meadows with hostile search text on $name", (engine) => {
+describe.each(appEngines)("GET /api/meadows with hostile search text on $name", (engine) => {
+  const database = appDatabase(engine);
   let app: AppProcess;
-  let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const setup = await engine.env();
-    drop = setup.drop;
-    app = await spawnApp({ ...setup.env, SEED_DEMO: "true" }).ready;
+    app = await spawnApp({ ...database.env, SEED_DEMO: "true" }).ready;
   });
-  afterAll(async () => {
-    await app?.stop();
-    await drop?.();
-  });
+  afterAll(() => app?.stop());
 
   type Answer = { kind: string; points?: { id: string }[]; clusters?: unknown[] };
   const view = async (q: string) => {

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCluster, type Cluster } from "../../scripts/cluster.ts";
 import { testDatabaseUrl } from "../support/databases";
-import { UTRECHT_MEADOW } from "../support/meadow-values";
+import { UTRECHT_MEADOW } from "../../db/factories/meadow-form";
 import { addMeadow, register } from "../support/members";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { Visitor } from "../support/visitor";

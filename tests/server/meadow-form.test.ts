@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppWithMail } from "../support/app-with-mail";
 import { addressFingerprint } from "../../app/lib/schemas/meadow";
 import { type AppProcess } from "../support/app-process";
-import { UTRECHT_MEADOW } from "../support/meadow-values";
+import { UTRECHT_MEADOW } from "../../db/factories/meadow-form";
 import { type TestSmtpServer } from "../support/smtp-server";
 import { addMeadow, hiddenValue, signedInMember } from "../support/members";
 import { Visitor } from "../support/visitor";

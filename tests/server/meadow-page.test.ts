@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import pg from "pg";
+import { openPostgres } from "../../app/adapters/db.server";
+import { insertMeadow } from "../../db/factories/meadows";
 import { spawnApp, type AppProcess } from "../support/app-process";
 import { createFreshPostgresDatabase, testDatabaseUrl } from "../support/databases";
 
@@ -11,17 +12,27 @@ describe.runIf(testDatabaseUrl)("the meadow page", () => {
   beforeAll(async () => {
     fresh = await createFreshPostgresDatabase();
     app = await spawnApp({ DATABASE_URL: fresh.url }).ready;
-    const client = new pg.Client({ connectionString: fresh.url });
-    await client.connect();
-    await client.query(
-      `insert into meadows (id, name, description, price_text, price_amount, opening_hours, street,
-         house_number, postal_code, city, country, website, phone, instagram, lat, lng)
-       values ('tulpveld01', 'Tulpenveld <De Zon>', $1, '€0,50 per steel', 0.5,
-         'Di–za 9–17', 'Heereweg', '12', '2161 AB', 'Lisse', 'NL', 'https://tulpenveld.example',
-         '+31 252 123 456', 'tulpenveld', 52.26, 4.56)`,
-      ["Tulpen om zelf te plukken.\nKom langs! <script>alert(1)</script> https://evil.example"],
-    );
-    await client.end();
+    const database = await openPostgres(fresh.url);
+    try {
+      await insertMeadow(database.db, {
+        id: "tulpveld01",
+        name: "Tulpenveld <De Zon>",
+        description:
+          "Tulpen om zelf te plukken.\nKom langs! <script>alert(1)</script> https://evil.example",
+        openingHours: "Di–za 9–17",
+        street: "Heereweg",
+        houseNumber: "12",
+        postalCode: "2161 AB",
+        city: "Lisse",
+        website: "https://tulpenveld.example",
+        phone: "+31 252 123 456",
+        instagram: "tulpenveld",
+        lat: 52.26,
+        lng: 4.56,
+      });
+    } finally {
+      await database.close();
+    }
   });
   afterAll(async () => {
     await app?.stop();

@@ -1,26 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnApp, type AppProcess } from "../support/app-process";
-import { createFreshPostgresDatabase, testDatabaseUrl } from "../support/databases";
+import { appDatabase, appEngines } from "../support/databases";
 
 /*
  * The meadows list as served, on the embedded database and (when TEST_DATABASE_URL is set) on
  * PostgreSQL, both with the demo meadows: whatever the address holds, the page answers 200.
  */
-
-const engines = [
-  { name: "pglite", env: async () => ({ env: {}, drop: async () => {} }) },
-  ...(testDatabaseUrl
-    ? [
-        {
-          name: "postgres",
-          env: async () => {
-            const fresh = await createFreshPostgresDatabase();
-            return { env: { DATABASE_URL: fresh.url }, drop: fresh.drop };
-          },
-        },
-      ]
-    : []),
-];
 
 function distancesIn(html: string): number[] {
   return [...html.matchAll(/data-distance-km="([\d.]+)"/g)].map((match) => Number(match[1]));
@@ -37,19 +22,14 @@ function cardCount(html: string): number {
   return html.match(/data-price=/g)?.length ?? 0;
 }
 
-describe.each(engines)("the meadows list on $name", (engine) => {
+describe.each(appEngines)("the meadows list on $name", (engine) => {
+  const database = appDatabase(engine);
   let app: AppProcess;
-  let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const setup = await engine.env();
-    drop = setup.drop;
-    app = await spawnApp({ ...setup.env, SEED_DEMO: "true" }).ready;
+    app = await spawnApp({ ...database.env, SEED_DEMO: "true" }).ready;
   });
-  afterAll(async () => {
-    await app?.stop();
-    await drop?.();
-  });
+  afterAll(() => app?.stop());
 
   it("answers 200 for addresses that make no sense, never a 500", async () => {
     const queries = [

@@ -2,7 +2,7 @@ import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppWithMail } from "../support/app-with-mail";
 import { type AppProcess } from "../support/app-process";
-import { UTRECHT_MEADOW } from "../support/meadow-values";
+import { UTRECHT_MEADOW } from "../../db/factories/meadow-form";
 import { addMeadow, signedInMember } from "../support/members";
 import { type TestSmtpServer } from "../support/smtp-server";
 import { Visitor } from "../support/visitor";

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { png } from "../fixtures/images/generate";
 import { startAppWithMail } from "../support/app-with-mail";
 import { type AppProcess } from "../support/app-process";
-import { UTRECHT_MEADOW } from "../support/meadow-values";
-import { createFreshPostgresDatabase, testDatabaseUrl } from "../support/databases";
+import { UTRECHT_MEADOW } from "../../db/factories/meadow-form";
+import { appDatabase, appEngines } from "../support/databases";
 import { addMeadow, signedInMember } from "../support/members";
 import { actionRoutes, fillPattern, type ActionRoute } from "../support/route-manifest";
 import { type TestSmtpServer } from "../support/smtp-server";
@@ -230,11 +230,8 @@ const MORE_REFUSED: Array<{ key: string; form: Row["form"]; status: number }> = 
 
 const EVIL_ORIGIN = "https://evil.example";
 
-/** The app on PGlite, and on PostgreSQL too when TEST_DATABASE_URL names a server. */
-const ENGINES = testDatabaseUrl ? ["pglite", "postgres"] : ["pglite"];
-
-describe.each(ENGINES)("state-changing routes on %s refuse whom they should", (engine) => {
-  let database: Awaited<ReturnType<typeof createFreshPostgresDatabase>> | undefined;
+describe.each(appEngines)("state-changing routes on $name refuse whom they should", (engine) => {
+  const database = appDatabase(engine);
   let smtp: TestSmtpServer;
   let app: AppProcess;
   let routes: ActionRoute[];
@@ -246,8 +243,7 @@ describe.each(ENGINES)("state-changing routes on %s refuse whom they should", (e
   beforeAll(async () => {
     routes = await actionRoutes();
     photoBytes = await png(640, 480);
-    if (engine === "postgres") database = await createFreshPostgresDatabase();
-    ({ app, smtp } = await startAppWithMail(database ? { DATABASE_URL: database.url } : {}));
+    ({ app, smtp } = await startAppWithMail(database.env));
     owner = visitor();
     const { email: ownerEmail } = await signedInMember(owner, smtp, { name: "Olga Eigenaar" });
     member = visitor();
@@ -266,7 +262,6 @@ describe.each(ENGINES)("state-changing routes on %s refuse whom they should", (e
   afterAll(async () => {
     await app?.stop();
     await smtp?.close();
-    await database?.drop();
   });
 
   /** Sends a form to `pattern` as `sender`, from `origin` when given, and returns the answer. */

@@ -4,7 +4,7 @@ import nl from "../../app/locales/nl/translation";
 import { png, sixtyMegapixelPng, TEXT_NAMED_JPG, webp } from "../fixtures/images/generate";
 import { type AppProcess } from "../support/app-process";
 import { startAppWithMail } from "../support/app-with-mail";
-import { createFreshPostgresDatabase, testDatabaseUrl } from "../support/databases";
+import { appDatabase, appEngines } from "../support/databases";
 import { addMeadow, signedInMember, uniqueEmail } from "../support/members";
 import { type TestSmtpServer } from "../support/smtp-server";
 import { Visitor } from "../support/visitor";
@@ -15,21 +15,6 @@ import { Visitor } from "../support/visitor";
  * on /settings in the page's language. Bad input answers with the form's message and a 4xx. On
  * the embedded database and, when TEST_DATABASE_URL is set, on PostgreSQL.
  */
-
-const engines = [
-  { name: "pglite", env: async () => ({ env: {}, drop: async () => {} }) },
-  ...(testDatabaseUrl
-    ? [
-        {
-          name: "postgres",
-          env: async () => {
-            const fresh = await createFreshPostgresDatabase();
-            return { env: { DATABASE_URL: fresh.url }, drop: fresh.drop };
-          },
-        },
-      ]
-    : []),
-];
 
 /** Whether the rendered page shows `text` as an element's whole text. */
 function shows(html: string, text: string): boolean {
@@ -54,21 +39,18 @@ function avatarForm(file?: { bytes: Buffer; name: string; type?: string }) {
   return body;
 }
 
-describe.each(engines)("settings on the production build, on $name", (engine) => {
+describe.each(appEngines)("settings on the production build, on $name", (engine) => {
+  const database = appDatabase(engine);
   let smtp: TestSmtpServer;
   let app: AppProcess;
-  let drop: () => Promise<void>;
   const visitor = () => new Visitor(() => app.url);
 
   beforeAll(async () => {
-    const setup = await engine.env();
-    drop = setup.drop;
-    ({ app, smtp } = await startAppWithMail(setup.env));
+    ({ app, smtp } = await startAppWithMail(database.env));
   });
   afterAll(async () => {
     await app?.stop();
     await smtp?.close();
-    await drop?.();
   });
 
   async function member(name = "Mila Bakker") {

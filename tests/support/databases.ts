@@ -1,6 +1,12 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openPglite, openPostgres, type DatabaseHandle } from "../../app/adapters/db.server";
+import { afterAll, beforeAll } from "vitest";
+import {
+  openPglite,
+  openPostgres,
+  type Database,
+  type DatabaseHandle,
+} from "../../app/adapters/db.server";
 
 /**
  * The engines every integration test runs against: PGlite always, PostgreSQL too when
@@ -18,6 +24,82 @@ export const testEngines: TestEngine[] = [
   { name: "pglite", open: () => openPglite(undefined) },
   ...(testDatabaseUrl ? [{ name: "postgres" as const, open: () => openFreshPostgres() }] : []),
 ];
+
+/** A migrated database on one engine for the tests of a describe block, read once it is open. */
+export interface TestDatabase {
+  readonly handle: DatabaseHandle;
+  readonly db: Database;
+}
+
+/**
+ * Opens and migrates a database on `engine` before the block's tests and closes it after them.
+ * Call it at the top of a `describe.each(testEngines)` body; its hooks run before the block's own.
+ */
+export function migratedDatabase(engine: TestEngine): TestDatabase {
+  let opened: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    opened = await engine.open();
+    await opened.migrate();
+  });
+  afterAll(() => opened?.close());
+  const handle = () => {
+    if (!opened)
+      throw new Error(`the ${engine.name} database is not open yet (used outside a test?)`);
+    return opened;
+  };
+  return {
+    get handle() {
+      return handle();
+    },
+    get db() {
+      return handle().db;
+    },
+  };
+}
+
+/**
+ * The engines a test of the built app (tests/server) runs on: `env()` names a fresh database for
+ * a spawned app (none for PGlite, which lives in the app's own data folder), `drop()` removes it.
+ */
+export interface AppEngine {
+  name: "pglite" | "postgres";
+  env(): Promise<{ env: Record<string, string>; drop(): Promise<void> }>;
+}
+
+export const appEngines: AppEngine[] = [
+  { name: "pglite", env: async () => ({ env: {}, drop: async () => {} }) },
+  ...(testDatabaseUrl
+    ? [
+        {
+          name: "postgres" as const,
+          env: async () => {
+            const fresh = await createFreshPostgresDatabase();
+            return { env: { DATABASE_URL: fresh.url }, drop: fresh.drop };
+          },
+        },
+      ]
+    : []),
+];
+
+/**
+ * The environment that points the block's app at a fresh database on `engine`, there before the
+ * block's tests; the database is dropped after them. Call it first in the block: vitest runs
+ * afterAll hooks in reverse, so the drop comes after the block's own hook has stopped the app.
+ */
+export function appDatabase(engine: AppEngine): { readonly env: Record<string, string> } {
+  let fresh: Awaited<ReturnType<AppEngine["env"]>> | undefined;
+  beforeAll(async () => {
+    fresh = await engine.env();
+  });
+  afterAll(() => fresh?.drop());
+  return {
+    get env() {
+      if (!fresh)
+        throw new Error(`the ${engine.name} database is not there yet (used outside a test?)`);
+      return fresh.env;
+    },
+  };
+}
 
 /** Creates an empty database on the test server and returns its URL and a way to drop it. */
 export async function createFreshPostgresDatabase(): Promise<{

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { UTRECHT_MEADOW } from "./meadow-values";
+import { UTRECHT_MEADOW } from "../../db/factories/meadow-form";
 import type { TestSmtpServer } from "./smtp-server";
 import type { Visitor } from "./visitor";
 

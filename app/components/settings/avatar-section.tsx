@@ -2,13 +2,11 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Form } from "react-router";
 import { useTranslatedErrors } from "~/components/form-field";
+import { PictureFileField } from "~/components/picture-file-field";
 import { Avatar } from "~/components/ui/avatar";
 import { SubmitButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { useLocalePath, useShellData } from "~/hooks/use-shell-data";
-import { PHOTO_ACCEPT } from "~/lib/schemas/photo";
 import type { SettingsAccount } from "./settings-page";
 import { SettingsSection } from "./settings-section";
 
@@ -44,19 +42,14 @@ export function AvatarSection({
           className="flex flex-wrap items-end gap-2"
         >
           <input type="hidden" name="intent" value="avatar-upload" />
-          <div className="grid gap-1.5">
-            <Label htmlFor="avatar-file">{t("settings.avatarChoose")}</Label>
-            <Input
-              id="avatar-file"
-              name="avatar"
-              type="file"
-              accept={PHOTO_ACCEPT}
-              required
-              aria-describedby={errors?.length ? "avatar-error" : undefined}
-              aria-invalid={errors?.length ? true : undefined}
-              className="max-w-64"
-            />
-          </div>
+          <PictureFileField
+            id="avatar-file"
+            name="avatar"
+            label={t("settings.avatarChoose")}
+            describedBy={errors?.length ? "avatar-error" : undefined}
+            invalid={Boolean(errors?.length)}
+            className="max-w-64"
+          />
           <SubmitButton variant="secondary">{t("settings.avatarUpload")}</SubmitButton>
         </Form>
         {account.avatar ? (

@@ -1,16 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, test } from "vitest";
+import { describedBy } from "../../../tests/support/described-by";
 import { ErrorList, Field, TextareaField } from "./field";
 
 afterEach(cleanup);
-
-function describedBy(element: HTMLElement) {
-  return (element.getAttribute("aria-describedby") ?? "")
-    .split(" ")
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent);
-}
 
 describe("Field", () => {
   test("labels the input and leaves it valid without errors", () => {

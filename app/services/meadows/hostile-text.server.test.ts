@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { meadows } from "../../../db/schema";
-import { testEngines } from "../../../tests/support/databases";
-import { insertMany, UTRECHT } from "../../../tests/support/meadow-rows";
-import { queryRows, type Database, type DatabaseHandle } from "~/adapters/db.server";
+import { migratedDatabase, testEngines } from "../../../tests/support/databases";
+import { insertMeadows, UTRECHT } from "../../../db/factories/meadows";
+import { queryRows, type Database } from "~/adapters/db.server";
 import type { BoundingBox } from "./geo-sql.server";
 import { searchMeadows } from "./search.server";
 import { viewportMeadows } from "./viewport.server";
@@ -64,20 +64,17 @@ const SEARCHES: [text: string, names: string[]][] = [
 const HOLLAND: BoundingBox = [2, 50, 8, 54];
 
 describe.each(testEngines)("hostile search text on $name", (engine) => {
-  let handle: DatabaseHandle;
+  const database = migratedDatabase(engine);
   let db: Database;
 
   beforeAll(async () => {
-    handle = await engine.open();
-    await handle.migrate();
-    db = handle.db;
+    db = database.db;
     await db.delete(meadows);
-    await insertMany(
+    await insertMeadows(
       db,
       NAMES.map((name, i) => ({ name, lat: UTRECHT.lat + i / 100, lng: UTRECHT.lng })),
     );
   });
-  afterAll(() => handle?.close());
 
   const sorted = (names: string[]) => [...names].sort();
 

@@ -2,11 +2,12 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { meadows, users } from "../../../db/schema";
-import { testEngines } from "../../../tests/support/databases";
-import { addUser, meadowInput, north, UTRECHT } from "../../../tests/support/meadow-rows";
-import type { Database, DatabaseHandle } from "~/adapters/db.server";
+import { meadowInput, north, UTRECHT } from "../../../db/factories/meadows";
+import { insertMember, insertMembers } from "../../../db/factories/members";
+import { migratedDatabase, testEngines } from "../../../tests/support/databases";
+import type { Database } from "~/adapters/db.server";
 import { createDiskStorage } from "~/adapters/storage.server";
 import { deleteMeadowWithPhotos } from "~/services/photos.server";
 import { ForbiddenError, NotFoundError } from "./errors";
@@ -16,17 +17,16 @@ import { createMeadow, getMeadow, isMeadowId, updateMeadow } from "./records.ser
 const storage = createDiskStorage(mkdtempSync(path.join(tmpdir(), "plukweide-meadows-")));
 
 describe.each(testEngines)("meadow records on $name", (engine) => {
-  let handle: DatabaseHandle;
+  const database = migratedDatabase(engine);
   let db: Database;
 
   beforeAll(async () => {
-    handle = await engine.open();
-    await handle.migrate();
-    db = handle.db;
-    await addUser(db, "anna", "Anna de Vries");
-    await addUser(db, "bram", "Bram Peeters");
+    db = database.db;
+    await insertMembers(db, [
+      { id: "anna", name: "Anna de Vries" },
+      { id: "bram", name: "Bram Peeters" },
+    ]);
   });
-  afterAll(() => handle?.close());
 
   beforeEach(async () => {
     await db.delete(meadows);
@@ -74,7 +74,7 @@ describe.each(testEngines)("meadow records on $name", (engine) => {
     });
 
     it("keeps a meadow without owner when the owner's account goes", async () => {
-      await addUser(db, "cees", "Cees");
+      await insertMember(db, { id: "cees", name: "Cees" });
       const { id } = await createMeadow(db, "cees", meadowInput());
       await db.delete(users).where(eq(users.id, "cees"));
       const detail = await getMeadow(db, id);

@@ -1,22 +1,19 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { meadows } from "../../../db/schema";
-import { testEngines } from "../../../tests/support/databases";
-import { insertGrid, insertMany, north, UTRECHT } from "../../../tests/support/meadow-rows";
-import type { Database, DatabaseHandle } from "~/adapters/db.server";
+import { insertMeadows, meadowGrid, north, UTRECHT } from "../../../db/factories/meadows";
+import { migratedDatabase, testEngines } from "../../../tests/support/databases";
+import type { Database } from "~/adapters/db.server";
 import { LocationRequiredError } from "./errors";
 import { searchMeadows } from "./search.server";
 
 describe.each(testEngines)("meadow search on $name", (engine) => {
-  let handle: DatabaseHandle;
+  const database = migratedDatabase(engine);
   let db: Database;
 
-  beforeAll(async () => {
-    handle = await engine.open();
-    await handle.migrate();
-    db = handle.db;
+  beforeAll(() => {
+    db = database.db;
   });
-  afterAll(() => handle?.close());
 
   beforeEach(async () => {
     await db.delete(meadows);
@@ -28,7 +25,7 @@ describe.each(testEngines)("meadow search on $name", (engine) => {
     }
 
     beforeEach(async () => {
-      await insertMany(db, [
+      await insertMeadows(db, [
         {
           name: "Tulpenveld Lisse",
           description: "Tulpen en narcissen",
@@ -56,10 +53,6 @@ describe.each(testEngines)("meadow search on $name", (engine) => {
         { name: "Blumenfeld am Deich", description: "Sonnenblumen", priceText: "Gratis" },
         { name: "Zonnebloemveld", description: "", priceText: "Vrije gift" },
       ]);
-      // The parsed amounts, as createMeadow would store them.
-      await db.execute(sql`update meadows set price_amount = case price_text
-        when '€0,50 per steel' then 0.5 when '€ 2' then 2 when '12,- per bos' then 12
-        when 'Gratis' then 0 else null end`);
     });
 
     it("finds text in name and description, ignoring case and accents", async () => {
@@ -149,7 +142,7 @@ describe.each(testEngines)("meadow search on $name", (engine) => {
 
   describe("distance", () => {
     beforeEach(async () => {
-      await insertMany(
+      await insertMeadows(
         db,
         [30, 2, 9, 5].map((km) => ({ name: `${km} km`, ...north(UTRECHT, km) })),
       );
@@ -197,8 +190,11 @@ describe.each(testEngines)("meadow search on $name", (engine) => {
   it("checks each row found by distance for the words as the trigram index would", async () => {
     // 1,200 matches are too many to go text-first: the rows come by distance or along the sort
     // order, and each is checked for the folded words, LIKE's wildcards meant literally.
-    await insertGrid(db, 2400, { lat: 51.9, lng: 4.9 }, 0.5, (i) =>
-      i % 2 === 0 ? `Château an der Straße 50%_actie ${i}` : `Korting 50 en meer actie ${i}`,
+    await insertMeadows(
+      db,
+      meadowGrid(2400, { lat: 51.9, lng: 4.9 }, 0.5, (i) =>
+        i % 2 === 0 ? `Château an der Straße 50%_actie ${i}` : `Korting 50 en meer actie ${i}`,
+      ),
     );
     for (const sort of ["distance", "name", "price"] as const) {
       for (const text of ["50%_actie", "CHATEAU strasse"]) {
@@ -213,8 +209,11 @@ describe.each(testEngines)("meadow search on $name", (engine) => {
   it("checks each row along the sort order for a common word as the trigram index would", async () => {
     // Half the meadows hold the words: common enough to walk the sort order's index, checking
     // each entry for the folded words, LIKE's wildcards meant literally.
-    await insertGrid(db, 2400, { lat: 51.9, lng: 4.9 }, 0.5, (i) =>
-      i % 2 === 0 ? `Château an der Straße 50%_actie ${i}` : `Korting 50 en meer actie ${i}`,
+    await insertMeadows(
+      db,
+      meadowGrid(2400, { lat: 51.9, lng: 4.9 }, 0.5, (i) =>
+        i % 2 === 0 ? `Château an der Straße 50%_actie ${i}` : `Korting 50 en meer actie ${i}`,
+      ),
     );
     for (const sort of ["name", "price", "newest"] as const) {
       for (const text of ["50%_actie", "CHATEAU strasse"]) {
@@ -230,7 +229,7 @@ describe.each(testEngines)("meadow search on $name", (engine) => {
   });
 
   it("pages through results 20 at a time", async () => {
-    await insertMany(
+    await insertMeadows(
       db,
       Array.from({ length: 45 }, (_, i) => ({ name: `Meadow ${String(i).padStart(2, "0")}` })),
     );
@@ -248,7 +247,7 @@ describe.each(testEngines)("meadow search on $name", (engine) => {
   });
 
   it("counts up to 200 and still pages on", async () => {
-    await insertMany(
+    await insertMeadows(
       db,
       Array.from({ length: 1005 }, (_, i) => ({ name: `Meadow ${String(i).padStart(4, "0")}` })),
     );

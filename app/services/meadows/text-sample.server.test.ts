@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testEngines } from "../../../tests/support/databases";
-import { queryRows, type DatabaseHandle } from "~/adapters/db.server";
+import { beforeEach, describe, expect, it } from "vitest";
+import { migratedDatabase, testEngines } from "../../../tests/support/databases";
+import { queryRows, type Database } from "~/adapters/db.server";
 import { foldLikeSearchText } from "./text-sample";
 import { estimateText } from "./text-sample.server";
 
 /** `count` meadows at random places in the Netherlands; `name(i)` names the i-th (from 1). */
-async function insertMeadows(handle: DatabaseHandle, from: number, count: number, name: string) {
-  await handle.db.execute(sql`insert into meadows (id, name, description, price_text,
+async function insertRandomMeadows(db: Database, from: number, count: number, name: string) {
+  await db.execute(sql`insert into meadows (id, name, description, price_text,
       opening_hours, street, house_number, postal_code, city, country, lat, lng)
     select 'm' || g, ${sql.raw(name)}, 'Bloemen om zelf te plukken', '', '', '', '', '',
       'Utrecht', 'NL', 51 + random() * 2, 4 + random() * 2
@@ -15,14 +15,9 @@ async function insertMeadows(handle: DatabaseHandle, from: number, count: number
 }
 
 describe.each(testEngines)("estimateText on $name", (engine) => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await engine.open();
-    await handle.migrate();
-  });
-  afterAll(() => handle.close());
+  const database = migratedDatabase(engine);
   beforeEach(async () => {
-    await handle.db.execute(sql`delete from meadows`);
+    await database.db.execute(sql`delete from meadows`);
   });
 
   it("folds words as the database folds search_text", async () => {
@@ -44,7 +39,7 @@ describe.each(testEngines)("estimateText on $name", (engine) => {
       "Dıyarbakır",
     ];
     const rows = await queryRows<{ folded: string }>(
-      handle.db,
+      database.db,
       sql`select immutable_unaccent(lower(word)) as folded
           from unnest(${`{${words.map((word) => `"${word}"`).join(",")}}`}::text[])
             with ordinality as w(word, n)
@@ -54,31 +49,36 @@ describe.each(testEngines)("estimateText on $name", (engine) => {
   });
 
   it("counts exactly while the table fits in the sample, and follows it as it grows", async () => {
-    await insertMeadows(
-      handle,
+    await insertRandomMeadows(
+      database.db,
       1,
       3000,
       `case when g % 100 = 0 then 'Zeldzaam veld' else 'Veld' end`,
     );
-    expect((await estimateText(handle.db, ["zeldzaam"])).matches).toBe(30);
-    expect((await estimateText(handle.db, ["Bloemen", "ZELDZAAM"])).matches).toBe(30);
+    expect((await estimateText(database.db, ["zeldzaam"])).matches).toBe(30);
+    expect((await estimateText(database.db, ["Bloemen", "ZELDZAAM"])).matches).toBe(30);
     // Remembered by the folded words, whatever their order and case.
-    expect((await estimateText(handle.db, ["zeldzaam", "bloemen"])).matches).toBe(30);
-    expect((await estimateText(handle.db, ["bloemen"])).matches).toBe(3000);
-    expect((await estimateText(handle.db, ["plukken"])).matches).toBe(3000);
-    expect((await estimateText(handle.db, ["hoeve"])).matches).toBe(0);
+    expect((await estimateText(database.db, ["zeldzaam", "bloemen"])).matches).toBe(30);
+    expect((await estimateText(database.db, ["bloemen"])).matches).toBe(3000);
+    expect((await estimateText(database.db, ["plukken"])).matches).toBe(3000);
+    expect((await estimateText(database.db, ["hoeve"])).matches).toBe(0);
     // A fifth more meadows: the sample is taken again at once.
-    await insertMeadows(handle, 3001, 600, `'Zeldzaam erf'`);
-    expect((await estimateText(handle.db, ["zeldzaam"])).matches).toBe(630);
+    await insertRandomMeadows(database.db, 3001, 600, `'Zeldzaam erf'`);
+    expect((await estimateText(database.db, ["zeldzaam"])).matches).toBe(630);
   });
 
   it("samples a larger table, and estimates a word in one meadow of ten within a fifth", async () => {
-    await insertMeadows(handle, 1, 30_000, `case when g % 10 = 0 then 'Hoeve' else 'Veld' end`);
-    const { matches: estimate, rarest } = await estimateText(handle.db, ["hoeve"]);
+    await insertRandomMeadows(
+      database.db,
+      1,
+      30_000,
+      `case when g % 10 = 0 then 'Hoeve' else 'Veld' end`,
+    );
+    const { matches: estimate, rarest } = await estimateText(database.db, ["hoeve"]);
     expect(estimate).toBeGreaterThan(2_400);
     expect(estimate).toBeLessThan(3_600);
     // The same pages every time: the same estimate, so the same plans.
-    expect((await estimateText(handle.db, ["hoeve"])).matches).toBe(estimate);
+    expect((await estimateText(database.db, ["hoeve"])).matches).toBe(estimate);
     // Its trigrams come only with the word, and are counted in a part of the same sample.
     expect(rarest[0]?.at).toBe(0);
     expect(rarest[0]?.matches).toBeGreaterThan(2_400);

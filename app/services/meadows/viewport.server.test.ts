@@ -1,32 +1,26 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { meadows } from "../../../db/schema";
-import { testEngines } from "../../../tests/support/databases";
-import {
-  addUser,
-  insertGrid,
-  insertMany,
-  meadowInput,
-  UTRECHT,
-} from "../../../tests/support/meadow-rows";
-import { queryRows, type Database, type DatabaseHandle } from "~/adapters/db.server";
+import { insertMeadows, meadowGrid, meadowInput, UTRECHT } from "../../../db/factories/meadows";
+import { insertMembers } from "../../../db/factories/members";
+import { migratedDatabase, testEngines } from "../../../tests/support/databases";
+import { queryRows, type Database } from "~/adapters/db.server";
 import { clusterCellSize, type BoundingBox } from "./geo-sql.server";
 import { createMeadow, getMeadow, updateMeadow } from "./records.server";
 import { AREA_GRID_LEVEL, CLUSTER_SAMPLE } from "./search-plan";
 import { VIEWPORT_POINT_LIMIT, viewportMeadows } from "./viewport.server";
 
 describe.each(testEngines)("map viewport on $name", (engine) => {
-  let handle: DatabaseHandle;
+  const database = migratedDatabase(engine);
   let db: Database;
 
   beforeAll(async () => {
-    handle = await engine.open();
-    await handle.migrate();
-    db = handle.db;
-    await addUser(db, "anna", "Anna de Vries");
-    await addUser(db, "bram", "Bram Peeters");
+    db = database.db;
+    await insertMembers(db, [
+      { id: "anna", name: "Anna de Vries" },
+      { id: "bram", name: "Bram Peeters" },
+    ]);
   });
-  afterAll(() => handle?.close());
 
   beforeEach(async () => {
     await db.delete(meadows);
@@ -53,8 +47,11 @@ describe.each(testEngines)("map viewport on $name", (engine) => {
     }
 
     it("sends the pins when few meadows are in view", async () => {
-      await insertGrid(db, 5, UTRECHT, 0.01, (i) => `Pin ${i}`);
-      await insertMany(db, [{ name: "Far away", lat: 43.6, lng: 1.44, country: "FR" }]);
+      await insertMeadows(
+        db,
+        meadowGrid(5, UTRECHT, 0.01, (i) => `Pin ${i}`),
+      );
+      await insertMeadows(db, [{ name: "Far away", lat: 43.6, lng: 1.44, country: "FR" }]);
       const result = await viewportMeadows(db, { bbox: HOLLAND, zoom: 6 });
       expect(result.kind).toBe("points");
       if (result.kind !== "points") return;
@@ -69,10 +66,15 @@ describe.each(testEngines)("map viewport on $name", (engine) => {
     });
 
     it("clusters many meadows, with counts that add up to the meadows in view", async () => {
-      await insertGrid(db, 700, { lat: 51.5, lng: 4.5 }, 1.5, (i) =>
-        i % 2 ? `Tulpenveld ${i}` : `Dahliatuin ${i}`,
+      await insertMeadows(
+        db,
+        meadowGrid(700, { lat: 51.5, lng: 4.5 }, 1.5, (i) =>
+          i % 2 ? `Tulpenveld ${i}` : `Dahliatuin ${i}`,
+        ),
       );
-      await insertMany(db, [{ name: "Tulpen in Toulouse", lat: 43.6, lng: 1.44, country: "FR" }]);
+      await insertMeadows(db, [
+        { name: "Tulpen in Toulouse", lat: 43.6, lng: 1.44, country: "FR" },
+      ]);
 
       const stored = await viewportMeadows(db, { bbox: HOLLAND, zoom: 6 });
       expect(stored.kind).toBe("clusters");
@@ -141,8 +143,11 @@ describe.each(testEngines)("map viewport on $name", (engine) => {
       // Every meadow's description says "Bloemen om zelf te plukken"; one in a hundred is
       // "Zeldzaam". With the statistics current, readsTextFirst asks the trigram index, which
       // must find the meadows holding both words however they are spelt and ordered.
-      await insertGrid(db, 3000, { lat: 51.5, lng: 4.5 }, 1.5, (i) =>
-        i % 100 === 0 ? `Zeldzaam veld ${i}` : `Veld ${i}`,
+      await insertMeadows(
+        db,
+        meadowGrid(3000, { lat: 51.5, lng: 4.5 }, 1.5, (i) =>
+          i % 100 === 0 ? `Zeldzaam veld ${i}` : `Veld ${i}`,
+        ),
       );
       await db.execute(sql`analyze meadows`);
       for (const text of ["bloemen zeldzaam", "Zeldzaam Bloemen", "zeldzaam"]) {
@@ -157,8 +162,11 @@ describe.each(testEngines)("map viewport on $name", (engine) => {
     it("finds words looked up by their rarest trigram however they are typed", async () => {
       // Rare words go through the trigram index, looked up by one trigram each and then checked
       // whole: accents, ß (spelled out as "ss") and LIKE's wildcards, literally.
-      await insertGrid(db, 3000, { lat: 51.5, lng: 4.5 }, 1.5, (i) => `Veld ${i}`);
-      await insertMany(db, [
+      await insertMeadows(
+        db,
+        meadowGrid(3000, { lat: 51.5, lng: 4.5 }, 1.5, (i) => `Veld ${i}`),
+      );
+      await insertMeadows(db, [
         { name: "Château an der Straße", lat: 52, lng: 5 },
         { name: "Korting 50%_actie", lat: 52.1, lng: 5 },
         { name: "Korting 50 en meer actie", lat: 52.2, lng: 5 },
@@ -180,8 +188,11 @@ describe.each(testEngines)("map viewport on $name", (engine) => {
     it("checks each row of a view read in storage order as the trigram index would", async () => {
       // Common words: the view, holding every meadow, is read row by row (readsTextFirst), and
       // each row is checked for the folded word, LIKE's wildcards meant literally.
-      await insertGrid(db, 2600, { lat: 51.5, lng: 4.5 }, 1.5, (i) =>
-        i % 2 === 0 ? `Château an der Straße 50%_actie ${i}` : `Korting 50 en meer actie ${i}`,
+      await insertMeadows(
+        db,
+        meadowGrid(2600, { lat: 51.5, lng: 4.5 }, 1.5, (i) =>
+          i % 2 === 0 ? `Château an der Straße 50%_actie ${i}` : `Korting 50 en meer actie ${i}`,
+        ),
       );
       for (const text of ["50%_actie", "CHATEAU strasse", "straße château"]) {
         const found = await viewportMeadows(db, { bbox: HOLLAND, zoom: 6, filters: { text } });
@@ -197,9 +208,18 @@ describe.each(testEngines)("map viewport on $name", (engine) => {
     it("finds a rare word's meadows in a small view through both indexes", async () => {
       // 3,000 meadows in Holland, 20 with "zeldzaam" near Utrecht and 20 near Groningen: a view
       // around Utrecht holds few meadows, and its GiST bitmap is ANDed with the trigram index's.
-      await insertGrid(db, 3000, { lat: 51.5, lng: 4.5 }, 1.5, (i) => `Veld ${i}`);
-      await insertGrid(db, 20, { lat: 52.08, lng: 5.1 }, 0.05, (i) => `Zeldzaam Utrecht ${i}`);
-      await insertGrid(db, 20, { lat: 53.2, lng: 6.55 }, 0.05, (i) => `Zeldzaam Groningen ${i}`);
+      await insertMeadows(
+        db,
+        meadowGrid(3000, { lat: 51.5, lng: 4.5 }, 1.5, (i) => `Veld ${i}`),
+      );
+      await insertMeadows(
+        db,
+        meadowGrid(20, { lat: 52.08, lng: 5.1 }, 0.05, (i) => `Zeldzaam Utrecht ${i}`),
+      );
+      await insertMeadows(
+        db,
+        meadowGrid(20, { lat: 53.2, lng: 6.55 }, 0.05, (i) => `Zeldzaam Groningen ${i}`),
+      );
       const found = await viewportMeadows(db, {
         bbox: [5.05, 52.03, 5.2, 52.15],
         zoom: 11,
@@ -217,9 +237,12 @@ describe.each(testEngines)("map viewport on $name", (engine) => {
       // view's matches are found through the area index (each word's rarest trigram in each of
       // the view's two cells), then checked whole.
       const names = ["Château an der Straße 50%_actie", "Korting 50 en meer actie", "Поле цветов"];
-      await insertGrid(db, 2700, { lat: 48, lng: 8 }, 3, (i) => `${names[i % 3]} ${i}`);
+      await insertMeadows(
+        db,
+        meadowGrid(2700, { lat: 48, lng: 8 }, 3, (i) => `${names[i % 3]} ${i}`),
+      );
       // In view: 40 by 30 meadows filling the two cells, west and east of Greenwich.
-      await insertMany(
+      await insertMeadows(
         db,
         Array.from({ length: 1200 }, (_, i) => ({
           name: `${names[i % 3]} near ${i}`,
@@ -287,7 +310,10 @@ describe.each(testEngines)("map viewport on $name", (engine) => {
     });
 
     it("clusters from the finest stored level when a close view is crowded", async () => {
-      await insertGrid(db, 2600, UTRECHT, 0.02, (i) => `Crowded ${i}`);
+      await insertMeadows(
+        db,
+        meadowGrid(2600, UTRECHT, 0.02, (i) => `Crowded ${i}`),
+      );
       const result = await viewportMeadows(db, {
         bbox: [UTRECHT.lng - 0.05, UTRECHT.lat - 0.05, UTRECHT.lng + 0.05, UTRECHT.lat + 0.05],
         zoom: 14,
@@ -307,13 +333,22 @@ describe.each(testEngines)("map viewport on $name", (engine) => {
     it("keeps 500 matches for a view read from its GiST index, nearest the centre first", async () => {
       // 5,000 matches in view and 6,000 far away: the view holds less than half of all meadows,
       // so its index is read, and 250 matches around the centre would cover too little of it.
-      await insertGrid(db, 5000, { lat: 51, lng: 3 }, 3, (i) => `Crowded ${i}`);
-      await insertGrid(db, 6000, { lat: 40, lng: -5 }, 3, (i) => `Crowded far away ${i}`);
+      await insertMeadows(
+        db,
+        meadowGrid(5000, { lat: 51, lng: 3 }, 3, (i) => `Crowded ${i}`),
+      );
+      await insertMeadows(
+        db,
+        meadowGrid(6000, { lat: 40, lng: -5 }, 3, (i) => `Crowded far away ${i}`),
+      );
       expect(await clusteredMatches("crowded")).toBe(VIEWPORT_POINT_LIMIT);
     });
 
     it("keeps the stored grid in step with added, moved and removed meadows", async () => {
-      await insertGrid(db, 600, { lat: 51.5, lng: 4.5 }, 1.5, (i) => `Meadow ${i}`);
+      await insertMeadows(
+        db,
+        meadowGrid(600, { lat: 51.5, lng: 4.5 }, 1.5, (i) => `Meadow ${i}`),
+      );
       const moved = await createMeadow(db, "anna", meadowInput({ name: "Moving" }));
       await updateMeadow(
         db,
@@ -359,7 +394,7 @@ describe.each(testEngines)("map viewport on $name", (engine) => {
     });
 
     it("handles views across the antimeridian and values out of range", async () => {
-      await insertMany(db, [
+      await insertMeadows(db, [
         { name: "East of the line", lat: -17.7, lng: 179.5 },
         { name: "West of the line", lat: -17.8, lng: -179.5 },
         { name: "Far from the line", lat: -17.8, lng: 170 },

@@ -1,4 +1,7 @@
-/** What a member types into the meadow form, as the tests fill it in. */
+/**
+ * What a member types into the meadow form: the tests fill it in, and the demo meadows
+ * (db/seed/demo-meadows.ts) are written in it.
+ */
 export interface MeadowValues {
   name: string;
   description: string;
