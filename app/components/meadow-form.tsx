@@ -9,6 +9,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { CropPicker } from "~/components/crop-picker";
 import { FormField, FormTextarea, useTranslatedErrors } from "~/components/form-field";
 import { LazyLocationPicker } from "~/components/map/lazy-location-picker";
 import { buttonVariants, SubmitButton } from "~/components/ui/button";
@@ -51,6 +52,9 @@ export interface MeadowFormDefaults {
   website?: string | null;
   phone?: string | null;
   instagram?: string | null;
+  /** Ticked crop ids, and "id:month" for each month of each. */
+  crops?: string[];
+  cropMonths?: string[];
 }
 
 /**
@@ -111,6 +115,10 @@ export function MeadowForm({
   });
   const located = found && pin && found.fingerprint === currentAddress ? found : undefined;
   const formErrors = useTranslatedErrors(form.errors);
+  const cropErrors = useTranslatedErrors([
+    ...(fields.crops.errors ?? []),
+    ...(fields.cropMonths.errors ?? []),
+  ]);
 
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-10">
@@ -134,6 +142,15 @@ export function MeadowForm({
             hint={t("meadowForm.openingHoursHint")}
           />
         </div>
+      </Section>
+
+      <Section title={t("crops.formTitle")} description={t("crops.formIntro")}>
+        <CropPicker
+          crops={fields.crops.initialValue}
+          cropMonths={fields.cropMonths.initialValue}
+          errors={cropErrors}
+          errorId={fields.crops.errorId}
+        />
       </Section>
 
       <Section title={t("meadowForm.addressTitle")} description={t("meadowForm.addressIntro")}>

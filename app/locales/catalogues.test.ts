@@ -120,6 +120,9 @@ describe("catalogues", () => {
       "meadow.contact",
       "meadowForm.website",
       "meadowForm.instagram",
+      "crops.names.aster",
+      "crops.kinds.fruit",
+      "crops.monthsShort.9",
     ]);
     const copied = [...english].filter(
       ([key, value]) => dutch.get(key) === value && !sameInBoth.has(key),

@@ -1,5 +1,9 @@
 import type { Database } from "../../app/adapters/db.server";
-import { newMeadowId, type MeadowInput } from "../../app/services/meadows/records.server";
+import {
+  cropColumns,
+  newMeadowId,
+  type MeadowInput,
+} from "../../app/services/meadows/records.server";
 import { meadows, users } from "../../db/schema";
 
 /* Meadows and members for the meadow services' tests, written straight to the database. */
@@ -42,8 +46,8 @@ export async function insertMany(db: Database, rows: Partial<MeadowInput>[]) {
   for (let from = 0; from < rows.length; from += 2_000) {
     await db.insert(meadows).values(
       rows.slice(from, from + 2_000).map((row) => {
-        const values = meadowInput(row);
-        return { ...values, id: newMeadowId(), priceAmount: null };
+        const { crops, ...values } = meadowInput(row);
+        return { ...values, ...cropColumns(crops ?? []), id: newMeadowId(), priceAmount: null };
       }),
     );
   }

@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns } from "drizzle-orm";
 import { meadows, users, type Meadow } from "../../../db/schema";
 import type { Database } from "~/adapters/db.server";
+import { inCatalogueOrder, seasonMask, type MeadowCrop } from "~/lib/crops";
 import type { MeadowFormValues } from "~/lib/schemas/meadow";
 import { parsePriceAmount } from "~/services/price";
 import { randomId } from "~/services/random-id.server";
@@ -12,11 +13,29 @@ import { ForbiddenError, NotFoundError } from "./errors";
  */
 
 /** What a member enters: the form's values with the pin position they confirmed. */
-export type MeadowInput = Omit<MeadowFormValues, "lat" | "lng" | "locatedAddress"> & {
+export type MeadowInput = Omit<
+  MeadowFormValues,
+  "lat" | "lng" | "locatedAddress" | "crops" | "cropMonths"
+> & {
   lat: number;
   lng: number;
+  /** What grows there, with the months of each (see meadowCrops); none when left out. */
+  crops?: MeadowCrop[];
   isDemo?: boolean;
 };
+
+/**
+ * The crop columns of a meadow: ids and month masks in catalogue order, and their union, which
+ * the month filters read. Written with every change, so the three never disagree.
+ */
+export function cropColumns(crops: readonly MeadowCrop[]) {
+  const ordered = inCatalogueOrder(crops);
+  return {
+    crops: ordered.map((crop) => crop.id),
+    cropMonths: ordered.map((crop) => crop.months),
+    seasonMask: seasonMask(ordered),
+  };
+}
 
 /** Looser than what newMeadowId makes, so ids given by hand (seed data) still resolve. */
 const ID_PATTERN = /^[0-9A-Za-z_-]{1,64}$/;
@@ -49,6 +68,7 @@ function columnsFrom(input: MeadowInput) {
     instagram: input.instagram,
     lat: input.lat,
     lng: input.lng,
+    ...cropColumns(input.crops ?? []),
   };
 }
 
