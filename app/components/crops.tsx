@@ -148,18 +148,14 @@ export function CropCalendar({ crops, month }: { crops: readonly MeadowCrop[]; m
   );
 }
 
-/** The short form for cards and the map's popup: "In season: dahlias, sunflowers". */
-export function cropsShortText(
-  t: Translate,
-  lang: Language,
-  crops: readonly MeadowCrop[],
-  month: number,
-): string | undefined {
-  const now = cropsInSeason(crops, month);
-  if (now.length === 0) return undefined;
-  const shown = now.slice(0, 3).map((crop) => crop.id);
+/**
+ * The short form for cards and the map's popup, from the ids of the crops in season now:
+ * "In season: dahlias, sunflowers", "In season: tulips, peonies, roses and 2 more".
+ */
+export function inSeasonShortText(t: Translate, lang: Language, ids: readonly string[]): string {
+  const shown = ids.slice(0, 3);
   const names = shown.map((id) => cropName(t, id).toLocaleLowerCase(lang)).join(", ");
-  const more = now.length - shown.length;
+  const more = ids.length - shown.length;
   return more > 0
     ? t("crops.inSeasonShortMore", { crops: names, count: more })
     : t("crops.inSeasonShort", { crops: names });

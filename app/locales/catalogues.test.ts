@@ -122,7 +122,7 @@ describe("catalogues", () => {
       "meadowForm.instagram",
       "crops.names.aster",
       "crops.kinds.fruit",
-      "crops.monthsShort.9",
+      "crops.inSeasonIn",
     ]);
     const copied = [...english].filter(
       ([key, value]) => dutch.get(key) === value && !sameInBoth.has(key),

@@ -29,17 +29,37 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, storage } = context.get(appContext);
   const { lat, lng } = parseMeadowSearch(new URL(request.url).searchParams);
   const near = lat !== undefined && lng !== undefined ? { lat, lng } : undefined;
-  const { items } = await searchMeadows(db, {
-    sort: near ? "distance" : "newest",
-    near,
-    pageSize: HOME_MEADOWS,
-  });
+  const now = new Date();
+  // Near the visitor: the nearest meadows with something in season this month, or, when none
+  // has, the nearest ones.
+  const inSeason = near
+    ? (
+        await searchMeadows(db, {
+          sort: "distance",
+          near,
+          season: "now",
+          now,
+          pageSize: HOME_MEADOWS,
+        })
+      ).items
+    : [];
+  const items =
+    inSeason.length > 0
+      ? inSeason
+      : (
+          await searchMeadows(db, {
+            sort: near ? "distance" : "newest",
+            near,
+            pageSize: HOME_MEADOWS,
+          })
+        ).items;
   return {
     near,
+    inSeason: inSeason.length > 0,
     meadows: await markKept(
       db,
       getUser(context)?.id,
-      (await withCardPhotos(db, storage, items)).map(toMeadowCard),
+      (await withCardPhotos(db, storage, items)).map((meadow) => toMeadowCard(meadow, now)),
     ),
     meta: { title: `Plukweide · ${t("meta.tagline")}`, description: t("meta.description") },
   };
@@ -91,6 +111,18 @@ export default function Home() {
               placeholder={t("home.searchPlaceholder")}
               className="h-11 flex-1 rounded-md border border-input bg-background px-4 text-base shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             />
+            <label htmlFor="home-season" className="sr-only">
+              {t("crops.seasonLabel")}
+            </label>
+            <select
+              id="home-season"
+              name="season"
+              defaultValue=""
+              className="h-11 rounded-md border border-input bg-background px-3 text-base shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <option value="">{t("crops.anySeason")}</option>
+              <option value="now">{t("crops.inSeasonNowLong")}</option>
+            </select>
             <button type="submit" className={cn(buttonVariants({ size: "lg" }))}>
               {t("home.searchButton")}
             </button>
@@ -148,7 +180,7 @@ function HomeMeadows() {
   const initial = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof loader>();
   const { state, locate } = useGeolocation();
-  const { meadows, near } = fetcher.data ?? initial;
+  const { meadows, near, inSeason } = fetcher.data ?? initial;
   const asked = useRef(false);
 
   const showNearby = async () => {
@@ -179,7 +211,11 @@ function HomeMeadows() {
     <section className="mx-auto max-w-6xl px-4 pt-12" aria-labelledby="home-meadows">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="home-meadows" className="text-2xl font-semibold tracking-tight">
-          {near ? t("home.nearbyTitle") : t("home.newestTitle")}
+          {near
+            ? inSeason
+              ? t("home.inSeasonNearTitle")
+              : t("home.nearbyTitle")
+            : t("home.newestTitle")}
         </h2>
         <div className="flex flex-wrap items-center gap-3">
           {near ? null : (
@@ -189,7 +225,9 @@ function HomeMeadows() {
           )}
           <Link
             // Built by hand: the search schema would bring zod into the home page's bundle.
-            to={localePath(`/meadows${near ? `?lat=${near.lat}&lng=${near.lng}` : ""}`)}
+            to={localePath(
+              `/meadows${near ? `?lat=${near.lat}&lng=${near.lng}${inSeason ? "&season=now" : ""}` : ""}`,
+            )}
             className="text-sm font-medium text-primary underline underline-offset-4"
           >
             {t("home.allMeadows")}

@@ -36,6 +36,7 @@ const en = {
     current: "Colour mode: {{mode}}",
   },
   home: {
+    inSeasonNearTitle: "In season near you",
     newestTitle: "Newest meadows",
     nearbyTitle: "Meadows near you",
     nearbyButton: "Show meadows near me",
@@ -454,6 +455,8 @@ const en = {
       closePopup: "Close",
     },
     errors: {
+      crop: "crop must be an id of the crop catalogue, such as dahlia",
+      season: "season must be now or a month from 1 to 12",
       bbox: "bbox must be four numbers: west,south,east,north",
       bboxLatitude: "bbox latitudes must lie between -90 and 90, with south not above north",
       zoom: "zoom must be a whole number from 0 to 22",
@@ -462,6 +465,17 @@ const en = {
     },
   },
   crops: {
+    allCrops: "All crops",
+    anySeason: "Any season",
+    inSeasonNowLong: "In season now",
+    inSeasonInLong: "In season in {{month}}",
+    seasonLabel: "In season",
+    anyTime: "Any time",
+    inSeasonNowOption: "Now",
+    inSeasonIn: "In {{month}}",
+    filterLabel: "Crops",
+    chosen_one: "Crops: {{count}} chosen",
+    chosen_other: "Crops: {{count}} chosen",
     formTitle: "What grows there (optional)",
     formIntro:
       "Tick what visitors can pick. Each crop starts with its usual months here; open its months to change them for this meadow.",

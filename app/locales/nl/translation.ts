@@ -34,6 +34,7 @@ const nl = {
     current: "Weergave: {{mode}}",
   },
   home: {
+    inSeasonNearTitle: "Nu in het seizoen bij jou in de buurt",
     newestTitle: "Nieuwste pluktuinen",
     nearbyTitle: "Pluktuinen bij jou in de buurt",
     nearbyButton: "Toon pluktuinen bij mij in de buurt",
@@ -462,6 +463,8 @@ const nl = {
       closePopup: "Sluiten",
     },
     errors: {
+      crop: "crop moet een id uit de gewassenlijst zijn, zoals dahlia",
+      season: "season moet now of een maand van 1 tot 12 zijn",
       bbox: "bbox moet uit vier getallen bestaan: west,zuid,oost,noord",
       bboxLatitude:
         "de breedtegraden in bbox moeten tussen -90 en 90 liggen, met zuid niet boven noord",
@@ -471,6 +474,17 @@ const nl = {
     },
   },
   crops: {
+    allCrops: "Alle gewassen",
+    anySeason: "Elk seizoen",
+    inSeasonNowLong: "Nu in het seizoen",
+    inSeasonInLong: "In het seizoen in {{month}}",
+    seasonLabel: "In het seizoen",
+    anyTime: "Altijd",
+    inSeasonNowOption: "Nu",
+    inSeasonIn: "In {{month}}",
+    filterLabel: "Gewassen",
+    chosen_one: "Gewassen: {{count}} gekozen",
+    chosen_other: "Gewassen: {{count}} gekozen",
     formTitle: "Wat er groeit (optioneel)",
     formIntro:
       "Vink aan wat bezoekers kunnen plukken. Elk gewas begint met zijn gebruikelijke maanden hier; open de maanden om ze voor deze pluktuin aan te passen.",

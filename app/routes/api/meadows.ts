@@ -1,5 +1,6 @@
 import { appContext } from "~/context";
 import { getI18n } from "~/i18n.server";
+import { parseCrops, parseSeason } from "~/lib/schemas/meadow-search";
 import { viewportQuerySchema } from "~/lib/schemas/viewport";
 import type { ViewportResult } from "~/lib/schemas/viewport-result";
 import { viewportMeadows } from "~/services/meadows/viewport.server";
@@ -25,7 +26,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   const { bbox, zoom, q, country } = parsed.data;
-  const result = await viewportMeadows(db, { bbox, zoom, filters: { text: q, country } });
+  // Crops come once per crop (crop=dahlia&crop=sunflower); one the catalogue lacks is refused,
+  // as is a season that is neither "now" nor a month.
+  const params = new URL(request.url).searchParams;
+  const cropParams = params.getAll("crop");
+  const crops = parseCrops(cropParams);
+  const seasonParam = params.get("season");
+  const season = parseSeason(seasonParam);
+  const refusal =
+    crops.length !== new Set(cropParams.filter(Boolean)).size
+      ? "mapView.errors.crop"
+      : seasonParam && season === undefined
+        ? "mapView.errors.season"
+        : undefined;
+  if (refusal) {
+    return Response.json(
+      { error: t(refusal) },
+      { status: 400, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  const result = await viewportMeadows(db, {
+    bbox,
+    zoom,
+    filters: { text: q, country, crops, season },
+  });
   if (result.kind === "points") {
     // A pin's popup shows the meadow's first photo.
     const photos = await cardPhotos(

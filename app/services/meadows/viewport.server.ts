@@ -5,6 +5,7 @@ import {
   areaConditions,
   clampInteger,
   filterConditions,
+  hasCropFilters,
   radiusMetres,
   searchText,
   whereClause,
@@ -89,7 +90,8 @@ export async function viewportMeadows(
   const box = normalizeBoundingBox(params.bbox);
   const filters = params.filters ?? {};
   const radius = radiusMetres(filters);
-  const usesGrid = !searchText(filters) && radius === undefined;
+  // The stored grid counts every meadow: crop and season filters read the rows (ADR 32).
+  const usesGrid = !searchText(filters) && radius === undefined && !hasCropFilters(filters);
   const limit = zoom >= VIEWPORT_POINTS_ZOOM ? VIEWPORT_POINT_LIMIT_NEAR : VIEWPORT_POINT_LIMIT;
 
   // The stored grid bounds the meadows in view: cells wholly inside the view hold at least, all
