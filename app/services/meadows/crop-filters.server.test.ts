@@ -63,7 +63,13 @@ describe.each(testEngines)("crop and season filters on $name", (engine) => {
       { name: "Zonder gewassen", ...north(UTRECHT, 1) },
     ]);
     // Meadows without crops all around, so the plans that stop early have rows to pass over.
-    await insertGrid(db, VIEWPORT_POINT_LIMIT + 100, { lat: 51.5, lng: 4.5 }, 1.5, (i) => `Weide ${i}`);
+    await insertGrid(
+      db,
+      VIEWPORT_POINT_LIMIT + 100,
+      { lat: 51.5, lng: 4.5 },
+      1.5,
+      (i) => `Weide ${i}`,
+    );
   });
   afterAll(() => handle?.close());
 
