@@ -4,7 +4,9 @@ import type { Logger } from "../../app/adapters/logger.server";
 import type { Config } from "../../app/env.server";
 import { meadowSchema } from "../../app/lib/schemas/meadow";
 import { parsePriceAmount } from "../../app/services/price";
+import { cropColumns } from "../../app/services/meadows/records.server";
 import { appState, meadows, users, type NewMeadow } from "../schema";
+import { demoCrops } from "./demo-crops";
 import { DEMO_MEADOWS, DEMO_MEMBER, type DemoMeadow } from "./demo-meadows";
 
 /*
@@ -48,6 +50,7 @@ export function demoMeadowRow(meadow: DemoMeadow, ownerId: string | null): NewMe
     instagram: values.instagram,
     lat: meadow.lat,
     lng: meadow.lng,
+    ...cropColumns(demoCrops(meadow.id)),
     isDemo: true,
     createdAt: new Date(meadow.createdAt),
     updatedAt: new Date(meadow.createdAt),
