@@ -40,7 +40,7 @@ export class Visitor {
   }
 
   /** An urlencoded form; a list is sent as the same field once per value (checkboxes). */
-  async post(target: string, form: Record<string, string | string[]>): Promise<Response> {
+  async post(target: string, form: Record<string, string | readonly string[]>): Promise<Response> {
     const body = new URLSearchParams();
     for (const [name, value] of Object.entries(form)) {
       for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
