@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { CropDot, cropName, monthName, seasonText } from "~/components/crops";
+import { CropCheckbox, cropName, monthName, seasonText } from "~/components/crops";
 import { ErrorList } from "~/components/ui/field";
 import { CROPS, inMonth, monthMask, MONTHS, type CropKind } from "~/lib/crops";
 import { cropMonthValue } from "~/lib/schemas/meadow";
@@ -51,17 +51,12 @@ export function CropPicker({
               const ownSeason = monthMask(MONTHS.filter(checkedMonth));
               return (
                 <li key={crop.id} className="rounded-md py-1" data-crop={crop.id}>
-                  <label className="flex min-h-8 items-center gap-2">
-                    <input
-                      type="checkbox"
-                      name="crops"
-                      value={crop.id}
-                      defaultChecked={ticked.has(crop.id)}
-                      className="size-4 accent-primary"
-                    />
-                    <CropDot id={crop.id} />
-                    <span>{name}</span>
-                  </label>
+                  <CropCheckbox
+                    id={crop.id}
+                    name="crops"
+                    defaultChecked={ticked.has(crop.id)}
+                    className="min-h-8"
+                  />
                   <details className="ml-6 text-sm">
                     <summary className="cursor-pointer text-muted-foreground">
                       {t("crops.monthsSummary", { season: seasonText(t, ownSeason) })}

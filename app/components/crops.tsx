@@ -50,6 +50,54 @@ export function CropDot({ id, className }: { id: string; className?: string }) {
   );
 }
 
+/** The choices of a season filter: any season, in season now, or in season in a month. */
+export function SeasonOptions() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <option value="">{t("crops.anySeason")}</option>
+      <option value="now">{t("crops.inSeasonNowLong")}</option>
+      {MONTHS.map((month) => (
+        <option key={month} value={month}>
+          {t("crops.inSeasonInLong", { month: monthName(t, month) })}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** A crop's checkbox with its dot and name, as the form and the list's filters show it. */
+export function CropCheckbox({
+  id,
+  name,
+  defaultChecked,
+  onChange,
+  className,
+}: {
+  id: string;
+  /** The form field: `crops` on the meadow form, `crop` in the search. */
+  name: string;
+  defaultChecked: boolean;
+  onChange?: () => void;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <label className={cn("flex items-center gap-2", className)}>
+      <input
+        type="checkbox"
+        name={name}
+        value={id}
+        defaultChecked={defaultChecked}
+        onChange={onChange}
+        className="size-4 accent-primary"
+      />
+      <CropDot id={id} />
+      <span>{cropName(t, id)}</span>
+    </label>
+  );
+}
+
 /** "In season now: dahlias and sunflowers", or nothing when no crop is in season. */
 export function InSeasonNow({
   crops,

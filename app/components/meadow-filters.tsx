@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import { formatDistance } from "~/components/meadow-card";
-import { CropDot, cropName, monthName } from "~/components/crops";
+import { CropCheckbox, SeasonOptions } from "~/components/crops";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field } from "~/components/ui/field";
 import { ChevronDownIcon, LocateIcon, PinIcon } from "~/components/ui/icons";
@@ -14,7 +14,7 @@ import { useLiveSearch, useUrlField } from "~/hooks/use-live-search";
 import { useShellData } from "~/hooks/use-shell-data";
 import { cn } from "~/lib/cn";
 import { countryName } from "~/lib/country-names";
-import { CROPS, MONTHS } from "~/lib/crops";
+import { CROPS } from "~/lib/crops";
 import { COUNTRIES } from "~/lib/schemas/meadow";
 import {
   DISTANCE_CHOICES_KM,
@@ -270,7 +270,7 @@ export function MeadowFilters({
 }
 
 /** "In season": any time, now (at each meadow's own clock), or in a month. */
-export function SeasonSelect({
+function SeasonSelect({
   value,
   onChange,
 }: {
@@ -280,13 +280,7 @@ export function SeasonSelect({
   const { t } = useTranslation();
   return (
     <SelectField label={t("crops.seasonLabel")} name="season" value={value} onChange={onChange}>
-      <option value="">{t("crops.anyTime")}</option>
-      <option value="now">{t("crops.inSeasonNowOption")}</option>
-      {MONTHS.map((month) => (
-        <option key={month} value={month}>
-          {t("crops.inSeasonIn", { month: monthName(t, month) })}
-        </option>
-      ))}
+      <SeasonOptions />
     </SelectField>
   );
 }
@@ -295,7 +289,7 @@ export function SeasonSelect({
  * The crops to look for, any of them: checkboxes named `crop`, so the plain GET form sends each
  * one, in a box of its own height that scrolls; the chosen ones come first.
  */
-export function CropChoice({
+function CropChoice({
   chosen,
   onChange,
 }: {
@@ -316,18 +310,13 @@ export function CropChoice({
       <ul className="grid max-h-56 gap-0.5 overflow-y-auto rounded-md border border-input p-2 text-sm">
         {crops.map((crop) => (
           <li key={crop.id}>
-            <label className="flex min-h-7 items-center gap-2">
-              <input
-                type="checkbox"
-                name="crop"
-                value={crop.id}
-                defaultChecked={picked.has(crop.id)}
-                onChange={onChange}
-                className="size-4 accent-primary"
-              />
-              <CropDot id={crop.id} />
-              {cropName(t, crop.id)}
-            </label>
+            <CropCheckbox
+              id={crop.id}
+              name="crop"
+              defaultChecked={picked.has(crop.id)}
+              onChange={onChange}
+              className="min-h-7"
+            />
           </li>
         ))}
       </ul>

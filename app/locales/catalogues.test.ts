@@ -122,7 +122,6 @@ describe("catalogues", () => {
       "meadowForm.instagram",
       "crops.names.aster",
       "crops.kinds.fruit",
-      "crops.inSeasonIn",
     ]);
     const copied = [...english].filter(
       ([key, value]) => dutch.get(key) === value && !sameInBoth.has(key),

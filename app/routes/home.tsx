@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useLoaderData } from "react-router";
+import { SeasonOptions } from "~/components/crops";
 import { MeadowCardGrid } from "~/components/meadow-card";
 import { toMeadowCard } from "~/lib/meadow-card";
 import { withCardPhotos } from "~/services/photos.server";
@@ -120,8 +121,7 @@ export default function Home() {
               defaultValue=""
               className="h-11 rounded-md border border-input bg-background px-3 text-base shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
-              <option value="">{t("crops.anySeason")}</option>
-              <option value="now">{t("crops.inSeasonNowLong")}</option>
+              <SeasonOptions />
             </select>
             <button type="submit" className={cn(buttonVariants({ size: "lg" }))}>
               {t("home.searchButton")}

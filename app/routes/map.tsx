@@ -1,5 +1,5 @@
-import { cropName, monthName } from "~/components/crops";
-import { CROPS, MONTHS } from "~/lib/crops";
+import { cropName, SeasonOptions } from "~/components/crops";
+import { CROPS } from "~/lib/crops";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLoaderData, useLocation, useNavigate, useNavigation } from "react-router";
@@ -225,13 +225,7 @@ export default function MapPage() {
             applyFilters({ season: value });
           }}
         >
-          <option value="">{t("crops.anySeason")}</option>
-          <option value="now">{t("crops.inSeasonNowLong")}</option>
-          {MONTHS.map((month) => (
-            <option key={month} value={month}>
-              {t("crops.inSeasonInLong", { month: monthName(t, month) })}
-            </option>
-          ))}
+          <SeasonOptions />
         </select>
         <button type="submit" className={cn(buttonVariants({ variant: "outline", size: "sm" }))}>
           {t("mapView.apply")}
