@@ -270,13 +270,7 @@ export function MeadowFilters({
 }
 
 /** "In season": any time, now (at each meadow's own clock), or in a month. */
-function SeasonSelect({
-  value,
-  onChange,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-}) {
+function SeasonSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation();
   return (
     <SelectField label={t("crops.seasonLabel")} name="season" value={value} onChange={onChange}>
@@ -289,13 +283,7 @@ function SeasonSelect({
  * The crops to look for, any of them: checkboxes named `crop`, so the plain GET form sends each
  * one, in a box of its own height that scrolls; the chosen ones come first.
  */
-function CropChoice({
-  chosen,
-  onChange,
-}: {
-  chosen: readonly string[];
-  onChange: () => void;
-}) {
+function CropChoice({ chosen, onChange }: { chosen: readonly string[]; onChange: () => void }) {
   const { t } = useTranslation();
   const picked = new Set(chosen);
   const crops = [

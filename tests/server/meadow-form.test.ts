@@ -183,7 +183,10 @@ describe("adding, editing and deleting meadows", () => {
     );
     const map = await browser.get("/api/meadows?bbox=4,51,6,53&zoom=8&crop=holly");
     expect(map.status).toBe(200);
-    expect(JSON.stringify(await map.json())).toContain("Dahliaweide Bunnik");
+    const pins = JSON.stringify(await map.json());
+    expect(pins).toContain("Dahliaweide Bunnik");
+    // The pin's popup says what is in season.
+    expect(pins).toContain('"inSeason":["dahlia"');
     const refused = await browser.get("/nl/api/meadows?bbox=4,51,6,53&zoom=8&crop=triffid");
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({

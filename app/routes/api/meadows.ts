@@ -3,6 +3,7 @@ import { getI18n } from "~/i18n.server";
 import { parseCrops, parseSeason } from "~/lib/schemas/meadow-search";
 import { viewportQuerySchema } from "~/lib/schemas/viewport";
 import type { ViewportResult } from "~/lib/schemas/viewport-result";
+import { cropsInSeasonOf } from "~/services/meadows/records.server";
 import { viewportMeadows } from "~/services/meadows/viewport.server";
 import { cardPhotos } from "~/services/photos.server";
 import type { Route } from "./+types/meadows";
@@ -57,9 +58,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       storage,
       result.points.map((point) => point.id),
     );
+    const inSeason = await cropsInSeasonOf(
+      db,
+      result.points.map((point) => point.id),
+      new Date(),
+    );
     for (const point of result.points) {
       const photo = photos.get(point.id);
       if (photo) point.photo = photo;
+      const crops = inSeason.get(point.id);
+      if (crops) point.inSeason = crops;
     }
   }
   // The map checks the answer against this shape (viewportResultSchema).

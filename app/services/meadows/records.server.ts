@@ -1,7 +1,14 @@
-import { and, eq, getTableColumns } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray } from "drizzle-orm";
 import { meadows, users, type Meadow } from "../../../db/schema";
 import type { Database } from "~/adapters/db.server";
-import { inCatalogueOrder, seasonMask, type MeadowCrop } from "~/lib/crops";
+import {
+  cropsFromColumns,
+  cropsInSeason,
+  currentMonth,
+  inCatalogueOrder,
+  seasonMask,
+  type MeadowCrop,
+} from "~/lib/crops";
 import type { MeadowFormValues } from "~/lib/schemas/meadow";
 import { parsePriceAmount } from "~/services/price";
 import { randomId } from "~/services/random-id.server";
@@ -141,4 +148,36 @@ export async function getMeadow(db: Database, id: string): Promise<MeadowDetail 
     .leftJoin(users, eq(users.id, meadows.ownerId))
     .where(eq(meadows.id, id));
   return row ?? null;
+}
+
+/**
+ * The ids of each meadow's crops in season at `now` (at the meadow's own clock), for the map's
+ * pins, whose popups say what is in season; meadows with none are left out.
+ */
+export async function cropsInSeasonOf(
+  db: Database,
+  ids: readonly string[],
+  now: Date,
+): Promise<Map<string, string[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: meadows.id,
+      country: meadows.country,
+      crops: meadows.crops,
+      cropMonths: meadows.cropMonths,
+    })
+    .from(meadows)
+    .where(inArray(meadows.id, [...ids]));
+  const found = new Map<string, string[]>();
+  for (const row of rows) {
+    const month = currentMonth(now, row.country);
+    const inSeason = cropsInSeason(cropsFromColumns(row.crops, row.cropMonths), month);
+    if (inSeason.length > 0)
+      found.set(
+        row.id,
+        inSeason.map((crop) => crop.id),
+      );
+  }
+  return found;
 }
