@@ -5,6 +5,7 @@ import { LocationRequiredError } from "./errors";
 import {
   clampInteger,
   filterConditions,
+  filterCrops,
   radiusMetres,
   searchText,
   whereClause,
@@ -127,6 +128,9 @@ async function planSearch(
   params: SearchParams,
   pageSize: number,
 ): Promise<SearchPlan> {
+  // Chosen crops without words: their GIN index finds the few meadows growing them (one in ten
+  // for the commonest), which the planner combines with a radius's box and sorts (ADR 32).
+  if (!searchText(params) && filterCrops(params)) return "planner";
   const { whole: matches, meadows } = await textEstimates(db, params);
   const metres = radiusMetres(params);
   const near = metres === undefined ? undefined : params.near;
