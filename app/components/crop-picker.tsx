@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CropCheckbox, cropName, monthName, seasonText } from "~/components/crops";
 import { ErrorList } from "~/components/ui/field";
@@ -15,8 +16,7 @@ function asList(value: unknown): string[] {
 /**
  * The crops of the add and edit form: a box per crop, grouped by kind, and under each a fold
  * with its months, ticked for its usual season (or the meadow's own months). Plain checkboxes
- * named `crops` and `cropMonths` ("dahlia:8"): the form works the same without JavaScript, and
- * the months of a crop not ticked are ignored.
+ * named `crops` and `cropMonths` ("dahlia:8"), so the form works without JavaScript.
  */
 export function CropPicker({
   crops,
@@ -32,7 +32,9 @@ export function CropPicker({
   errorId: string;
 }) {
   const { t } = useTranslation();
-  const ticked = new Set(asList(crops));
+  // Months show for ticked crops only (about 600 boxes otherwise); ticking one shows its months
+  // with JavaScript, and without it the crop is saved with its usual season, to adjust later.
+  const [ticked, setTicked] = useState(() => new Set(asList(crops)));
   const months = new Set(asList(cropMonths));
   const hasOwnMonths = (id: string) =>
     MONTHS.some((month) => months.has(cropMonthValue(id, month)));
@@ -55,30 +57,40 @@ export function CropPicker({
                     id={crop.id}
                     name="crops"
                     defaultChecked={ticked.has(crop.id)}
+                    onChange={(checked) =>
+                      setTicked((previous) => {
+                        const next = new Set(previous);
+                        if (checked) next.add(crop.id);
+                        else next.delete(crop.id);
+                        return next;
+                      })
+                    }
                     className="min-h-8"
                   />
-                  <details className="ml-6 text-sm">
-                    <summary className="cursor-pointer text-muted-foreground">
-                      {t("crops.monthsSummary", { season: seasonText(t, ownSeason) })}
-                    </summary>
-                    <fieldset className="mt-1 grid grid-cols-4 gap-1 pb-2">
-                      <legend className="sr-only">{t("crops.monthsFor", { crop: name })}</legend>
-                      {MONTHS.map((month) => (
-                        <label key={month} className="flex items-center gap-1">
-                          <input
-                            type="checkbox"
-                            name="cropMonths"
-                            value={cropMonthValue(crop.id, month)}
-                            defaultChecked={checkedMonth(month)}
-                            className="size-3.5 accent-primary"
-                          />
-                          <abbr title={monthName(t, month)} className="no-underline">
-                            {monthName(t, month, true)}
-                          </abbr>
-                        </label>
-                      ))}
-                    </fieldset>
-                  </details>
+                  {ticked.has(crop.id) ? (
+                    <details className="ml-6 text-sm">
+                      <summary className="cursor-pointer text-muted-foreground">
+                        {t("crops.monthsSummary", { season: seasonText(t, ownSeason) })}
+                      </summary>
+                      <fieldset className="mt-1 grid grid-cols-4 gap-1 pb-2">
+                        <legend className="sr-only">{t("crops.monthsFor", { crop: name })}</legend>
+                        {MONTHS.map((month) => (
+                          <label key={month} className="flex items-center gap-1">
+                            <input
+                              type="checkbox"
+                              name="cropMonths"
+                              value={cropMonthValue(crop.id, month)}
+                              defaultChecked={checkedMonth(month)}
+                              className="size-3.5 accent-primary"
+                            />
+                            <abbr title={monthName(t, month)} className="no-underline">
+                              {monthName(t, month, true)}
+                            </abbr>
+                          </label>
+                        ))}
+                      </fieldset>
+                    </details>
+                  ) : null}
                 </li>
               );
             })}

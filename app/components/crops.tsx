@@ -78,7 +78,7 @@ export function CropCheckbox({
   /** The form field: `crops` on the meadow form, `crop` in the search. */
   name: string;
   defaultChecked: boolean;
-  onChange?: () => void;
+  onChange?: (checked: boolean) => void;
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -89,7 +89,7 @@ export function CropCheckbox({
         name={name}
         value={id}
         defaultChecked={defaultChecked}
-        onChange={onChange}
+        onChange={(event) => onChange?.(event.currentTarget.checked)}
         className="size-4 accent-primary"
       />
       <CropDot id={id} />
@@ -134,7 +134,14 @@ export function InSeasonNow({
 export function CropCalendar({ crops, month }: { crops: readonly MeadowCrop[]; month: number }) {
   const { t } = useTranslation();
   return (
-    <div className="overflow-x-auto rounded-lg border border-border">
+    <div
+      className="overflow-x-auto rounded-lg border border-border"
+      role="region"
+      aria-label={t("crops.calendarCaption")}
+      // A region that scrolls must take focus for the keyboard to scroll it (axe's rule).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+    >
       <table className="w-full min-w-[36rem] border-collapse text-sm">
         <caption className="sr-only">{t("crops.calendarCaption")}</caption>
         <thead>

@@ -20,6 +20,8 @@ import type { Route } from "./+types/home";
 
 /** Cards on the home page: two rows on a wide screen. */
 const HOME_MEADOWS = 6;
+/** "In season near you": one row on a wide screen. */
+const HOME_IN_SEASON = 3;
 
 /**
  * The newest meadows, or with `?lat=…&lng=…` (the browser's position, asked for by the page
@@ -31,8 +33,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { lat, lng } = parseMeadowSearch(new URL(request.url).searchParams);
   const near = lat !== undefined && lng !== undefined ? { lat, lng } : undefined;
   const now = new Date();
-  // Near the visitor: the nearest meadows with something in season this month, or, when none
-  // has, the nearest ones.
+  const { items } = await searchMeadows(db, {
+    sort: near ? "distance" : "newest",
+    near,
+    pageSize: HOME_MEADOWS,
+  });
+  // Near the visitor, also the nearest meadows with something in season this month.
   const inSeason = near
     ? (
         await searchMeadows(db, {
@@ -40,28 +46,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           near,
           season: "now",
           now,
-          pageSize: HOME_MEADOWS,
+          pageSize: HOME_IN_SEASON,
         })
       ).items
     : [];
-  const items =
-    inSeason.length > 0
-      ? inSeason
-      : (
-          await searchMeadows(db, {
-            sort: near ? "distance" : "newest",
-            near,
-            pageSize: HOME_MEADOWS,
-          })
-        ).items;
+  const userId = getUser(context)?.id;
+  const cards = async (found: typeof items) =>
+    markKept(
+      db,
+      userId,
+      (await withCardPhotos(db, storage, found)).map((meadow) => toMeadowCard(meadow, now)),
+    );
   return {
     near,
-    inSeason: inSeason.length > 0,
-    meadows: await markKept(
-      db,
-      getUser(context)?.id,
-      (await withCardPhotos(db, storage, items)).map((meadow) => toMeadowCard(meadow, now)),
-    ),
+    meadows: await cards(items),
+    inSeason: await cards(inSeason),
     meta: { title: `Plukweide · ${t("meta.tagline")}`, description: t("meta.description") },
   };
 }
@@ -211,11 +210,7 @@ function HomeMeadows() {
     <section className="mx-auto max-w-6xl px-4 pt-12" aria-labelledby="home-meadows">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="home-meadows" className="text-2xl font-semibold tracking-tight">
-          {near
-            ? inSeason
-              ? t("home.inSeasonNearTitle")
-              : t("home.nearbyTitle")
-            : t("home.newestTitle")}
+          {near ? t("home.nearbyTitle") : t("home.newestTitle")}
         </h2>
         <div className="flex flex-wrap items-center gap-3">
           {near ? null : (
@@ -225,9 +220,7 @@ function HomeMeadows() {
           )}
           <Link
             // Built by hand: the search schema would bring zod into the home page's bundle.
-            to={localePath(
-              `/meadows${near ? `?lat=${near.lat}&lng=${near.lng}${inSeason ? "&season=now" : ""}` : ""}`,
-            )}
+            to={localePath(`/meadows${near ? `?lat=${near.lat}&lng=${near.lng}` : ""}`)}
             className="text-sm font-medium text-primary underline underline-offset-4"
           >
             {t("home.allMeadows")}
@@ -242,6 +235,22 @@ function HomeMeadows() {
         </p>
       ) : null}
       <MeadowCardGrid meadows={meadows} className="mt-6" aria-busy={loading || undefined} />
+      {near && inSeason.length > 0 ? (
+        <section aria-labelledby="home-in-season" className="mt-10">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <h2 id="home-in-season" className="text-2xl font-semibold tracking-tight">
+              {t("home.inSeasonNearTitle")}
+            </h2>
+            <Link
+              to={localePath(`/meadows?lat=${near.lat}&lng=${near.lng}&season=now`)}
+              className="text-sm font-medium text-primary underline underline-offset-4"
+            >
+              {t("home.allInSeason")}
+            </Link>
+          </div>
+          <MeadowCardGrid meadows={inSeason} className="mt-6" data-testid="home-in-season" />
+        </section>
+      ) : null}
     </section>
   );
 }

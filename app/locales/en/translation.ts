@@ -36,6 +36,7 @@ const en = {
     current: "Colour mode: {{mode}}",
   },
   home: {
+    allInSeason: "More in season near you",
     inSeasonNearTitle: "In season near you",
     newestTitle: "Newest meadows",
     nearbyTitle: "Meadows near you",

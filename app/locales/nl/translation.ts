@@ -34,6 +34,7 @@ const nl = {
     current: "Weergave: {{mode}}",
   },
   home: {
+    allInSeason: "Meer nu in het seizoen bij jou in de buurt",
     inSeasonNearTitle: "Nu in het seizoen bij jou in de buurt",
     newestTitle: "Nieuwste pluktuinen",
     nearbyTitle: "Pluktuinen bij jou in de buurt",
