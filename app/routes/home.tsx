@@ -207,36 +207,38 @@ function HomeMeadows() {
   const loading = state.status === "locating" || fetcher.state !== "idle";
   if (meadows.length === 0) return null;
   return (
-    <section className="mx-auto max-w-6xl px-4 pt-12" aria-labelledby="home-meadows">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="home-meadows" className="text-2xl font-semibold tracking-tight">
-          {near ? t("home.nearbyTitle") : t("home.newestTitle")}
-        </h2>
-        <div className="flex flex-wrap items-center gap-3">
-          {near ? null : (
-            <Button variant="outline" size="sm" onClick={showNearby} loading={loading}>
-              {t("home.nearbyButton")}
-            </Button>
-          )}
-          <Link
-            // Built by hand: the search schema would bring zod into the home page's bundle.
-            to={localePath(`/meadows${near ? `?lat=${near.lat}&lng=${near.lng}` : ""}`)}
-            className="text-sm font-medium text-primary underline underline-offset-4"
-          >
-            {t("home.allMeadows")}
-          </Link>
+    <>
+      <section className="mx-auto max-w-6xl px-4 pt-12" aria-labelledby="home-meadows">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id="home-meadows" className="text-2xl font-semibold tracking-tight">
+            {near ? t("home.nearbyTitle") : t("home.newestTitle")}
+          </h2>
+          <div className="flex flex-wrap items-center gap-3">
+            {near ? null : (
+              <Button variant="outline" size="sm" onClick={showNearby} loading={loading}>
+                {t("home.nearbyButton")}
+              </Button>
+            )}
+            <Link
+              // Built by hand: the search schema would bring zod into the home page's bundle.
+              to={localePath(`/meadows${near ? `?lat=${near.lat}&lng=${near.lng}` : ""}`)}
+              className="text-sm font-medium text-primary underline underline-offset-4"
+            >
+              {t("home.allMeadows")}
+            </Link>
+          </div>
         </div>
-      </div>
-      {failure ? (
-        <p role="alert" className="mt-3 text-sm text-destructive">
-          {failure === "unsupported"
-            ? t("messages.geolocationUnsupported")
-            : t("messages.locationUnavailable")}
-        </p>
-      ) : null}
-      <MeadowCardGrid meadows={meadows} className="mt-6" aria-busy={loading || undefined} />
+        {failure ? (
+          <p role="alert" className="mt-3 text-sm text-destructive">
+            {failure === "unsupported"
+              ? t("messages.geolocationUnsupported")
+              : t("messages.locationUnavailable")}
+          </p>
+        ) : null}
+        <MeadowCardGrid meadows={meadows} className="mt-6" aria-busy={loading || undefined} />
+      </section>
       {near && inSeason.length > 0 ? (
-        <section aria-labelledby="home-in-season" className="mt-10">
+        <section aria-labelledby="home-in-season" className="mx-auto max-w-6xl px-4 pt-10">
           <div className="flex flex-wrap items-end justify-between gap-3">
             <h2 id="home-in-season" className="text-2xl font-semibold tracking-tight">
               {t("home.inSeasonNearTitle")}
@@ -251,6 +253,6 @@ function HomeMeadows() {
           <MeadowCardGrid meadows={inSeason} className="mt-6" data-testid="home-in-season" />
         </section>
       ) : null}
-    </section>
+    </>
   );
 }
