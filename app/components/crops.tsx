@@ -135,14 +135,14 @@ export function CropCalendar({ crops, month }: { crops: readonly MeadowCrop[]; m
   const { t } = useTranslation();
   return (
     <div
-      className="overflow-x-auto rounded-lg border border-border"
+      className="relative min-w-0 overflow-x-auto rounded-lg border border-border"
       role="region"
       aria-label={t("crops.calendarCaption")}
       // A region that scrolls must take focus for the keyboard to scroll it (axe's rule).
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
     >
-      <table className="w-full min-w-[36rem] border-collapse text-sm">
+      <table className="w-full min-w-[28rem] border-collapse text-sm">
         <caption className="sr-only">{t("crops.calendarCaption")}</caption>
         <thead>
           <tr className="bg-muted/60">

@@ -295,7 +295,7 @@ export default function MeadowDetail() {
       </section>
 
       <div className="mt-8 grid gap-8 md:grid-cols-[1fr_18rem]">
-        <div>
+        <div className="min-w-0">
           {meadow.description ? (
             // Plain text: line breaks kept, nothing turned into links or markup.
             <p className="whitespace-pre-line leading-relaxed">{meadow.description}</p>
