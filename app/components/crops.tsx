@@ -59,19 +59,23 @@ export function SeasonOptions() {
       <option value="now">{t("crops.inSeasonNowLong")}</option>
       {MONTHS.map((month) => (
         <option key={month} value={month}>
-          {t("crops.inSeasonInLong", { month: monthName(t, month) })}
+          {monthName(t, month)}
         </option>
       ))}
     </>
   );
 }
 
-/** A crop's checkbox with its dot and name, as the form and the list's filters show it. */
+/**
+ * A crop's checkbox with its name (and its dot, unless `dot` is false), as the form and the
+ * list's filters show it. Its classes live in app.css: the list repeats it fifty times.
+ */
 export function CropCheckbox({
   id,
   name,
   defaultChecked,
   onChange,
+  dot = true,
   className,
 }: {
   id: string;
@@ -79,21 +83,21 @@ export function CropCheckbox({
   name: string;
   defaultChecked: boolean;
   onChange?: (checked: boolean) => void;
+  dot?: boolean;
   className?: string;
 }) {
   const { t } = useTranslation();
   return (
-    <label className={cn("flex items-center gap-2", className)}>
+    <label className={cn("crop-check", className)}>
       <input
         type="checkbox"
         name={name}
         value={id}
         defaultChecked={defaultChecked}
         onChange={(event) => onChange?.(event.currentTarget.checked)}
-        className="size-4 accent-primary"
       />
-      <CropDot id={id} />
-      <span>{cropName(t, id)}</span>
+      {dot ? <CropDot id={id} /> : null}
+      {cropName(t, id)}
     </label>
   );
 }

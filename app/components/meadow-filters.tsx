@@ -295,19 +295,19 @@ function CropChoice({ chosen, onChange }: { chosen: readonly string[]; onChange:
       <legend className="mb-1.5 text-sm font-medium">
         {chosen.length > 0 ? t("crops.chosen", { count: chosen.length }) : t("crops.filterLabel")}
       </legend>
-      <ul className="grid max-h-56 gap-0.5 overflow-y-auto rounded-md border border-input p-2 text-sm">
+      {/* Labels without a list around each: fifty of them weigh on the page (its HTML budget). */}
+      <div className="grid max-h-56 gap-0.5 overflow-y-auto rounded-md border border-input p-2 text-sm">
         {crops.map((crop) => (
-          <li key={crop.id}>
-            <CropCheckbox
-              id={crop.id}
-              name="crop"
-              defaultChecked={picked.has(crop.id)}
-              onChange={onChange}
-              className="min-h-7"
-            />
-          </li>
+          <CropCheckbox
+            key={crop.id}
+            id={crop.id}
+            name="crop"
+            defaultChecked={picked.has(crop.id)}
+            onChange={onChange}
+            dot={false}
+          />
         ))}
-      </ul>
+      </div>
     </fieldset>
   );
 }

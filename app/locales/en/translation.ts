@@ -469,7 +469,6 @@ const en = {
     allCrops: "All crops",
     anySeason: "Any season",
     inSeasonNowLong: "In season now",
-    inSeasonInLong: "In season in {{month}}",
     seasonLabel: "In season",
     filterLabel: "Crops",
     chosen_one: "Crops: {{count}} chosen",

@@ -478,7 +478,6 @@ const nl = {
     allCrops: "Alle gewassen",
     anySeason: "Elk seizoen",
     inSeasonNowLong: "Nu in het seizoen",
-    inSeasonInLong: "In het seizoen in {{month}}",
     seasonLabel: "In het seizoen",
     filterLabel: "Gewassen",
     chosen_one: "Gewassen: {{count}} gekozen",
