@@ -48,14 +48,17 @@ describe.each(testEngines)("migration 0009 (meadow column order) on $name", (eng
 
     await handle.migrate();
 
-    // Migration 0013, which runs after it here, adds an empty Dutch description to each.
+    // Later migrations add columns of their own: 0013 an empty Dutch description, 0014 the
+    // crops, empty for these meadows.
     expect(await allMeadows(handle)).toEqual(
-      before.map(({ row }) => ({ row: { ...row, description_nl: "" } })),
+      before.map(({ row }) => ({
+        row: { ...row, description_nl: "", crops: [], crop_months: [], season_mask: 0 },
+      })),
     );
-    // Migration 0011, which runs after it here, adds one more.
+    // Migrations 0011 and 0014, which run after it here, add one index each.
     expect(await indexNames(handle)).toEqual(
-      [...indexesBefore, { name: "meadows_area_trgm_idx" }].sort((a, b) =>
-        a.name.localeCompare(b.name),
+      [...indexesBefore, { name: "meadows_area_trgm_idx" }, { name: "meadows_crops_idx" }].sort(
+        (a, b) => a.name.localeCompare(b.name),
       ),
     );
     expect(await queryRows(handle.db, sql`select * from meadow_grid order by 1, 2, 3, 4`)).toEqual(
@@ -70,9 +73,9 @@ describe.each(testEngines)("migration 0009 (meadow column order) on $name", (eng
       "is_demo",
       "search_text",
     ]);
-    // Migration 0013 adds description_nl at the end.
-    expect(columns).toHaveLength(24);
-    expect(columns.at(-1)).toBe("description_nl");
+    // Migration 0013 adds description_nl at the end, then 0014 crops, crop_months and season_mask.
+    expect(columns).toHaveLength(27);
+    expect(columns.slice(-4)).toEqual(["description_nl", "crops", "crop_months", "season_mask"]);
     expect(before[0]?.row).toMatchObject({
       search_text: "creme tulpen tulpen om zelf te plukken.\ntweede regel",
     });

@@ -169,6 +169,18 @@ export const meadows = pgTable(
      * page shows the visitor's language when there is a text in it, else the other (ADR 34).
      */
     descriptionNl: text("description_nl").notNull().default(""),
+    /** Catalogue ids of what grows there (app/lib/crops.ts), in catalogue order. */
+    crops: text("crops")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The months each of `crops` is picked there, as 12-bit masks (bit 0 January). */
+    cropMonths: smallint("crop_months")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The union of `cropMonths`: "in season in month M" reads this bit alone. */
+    seasonMask: smallint("season_mask").notNull().default(0),
   },
   (table) => [
     // earthdistance's cube-based point: GiST answers radius (earth_box) and nearest-first (<->).
@@ -191,6 +203,12 @@ export const meadows = pgTable(
     index("meadows_country_idx").on(table.country),
     index("meadows_owner_idx").on(table.ownerId),
     index("meadows_created_idx").on(table.createdAt, table.id),
+    index("meadows_crops_idx").using("gin", table.crops),
+    check(
+      "meadows_crop_months_match",
+      sql`cardinality(${table.crops}) = cardinality(${table.cropMonths})`,
+    ),
+    check("meadows_season_mask_months", sql`${table.seasonMask} between 0 and 4095`),
   ],
 );
 

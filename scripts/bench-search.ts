@@ -51,6 +51,14 @@ const TEXTS = ["tulp", "dahlia", "crème", "zonnebloem", "pluktuin", "blumen", "
 const UNCOMMON_TEXTS = ["hoeve", "deich", "château", "églantines", "sonnenschein"];
 const PAIRS = ["pluktuin deich", "sonnenschein cueillette", "dahlia hoeve", "tulpen château"];
 const COUNTRIES = ["NL", "BE", "DE", "FR"];
+/** Common crops (early in the catalogue, drawn most) and rare ones (late in it). */
+const CROP_CHOICES = [
+  ["tulip"],
+  ["dahlia", "sunflower"],
+  ["apple"],
+  ["kale"],
+  ["quince", "walnut"],
+];
 
 function town(run: number) {
   const entry = TOWNS[run % TOWNS.length];
@@ -157,6 +165,52 @@ const SHAPES: Shape[] = [
   filteredMapShape("map viewport zoom 7, text filter", TEXTS),
   filteredMapShape("map viewport zoom 7, uncommon word", UNCOMMON_TEXTS),
   filteredMapShape("map viewport zoom 7, two words", PAIRS),
+  {
+    name: "crop (name sort)",
+    explain: true,
+    run: (db, run) =>
+      searchMeadows(db, { crops: CROP_CHOICES[run % CROP_CHOICES.length], sort: "name" }),
+  },
+  {
+    name: "in season in month (name sort)",
+    explain: true,
+    run: (db, run) => searchMeadows(db, { season: 1 + (run % 12), sort: "name" }),
+  },
+  {
+    name: "crop + in season now + ≤ 25 km (distance sort)",
+    explain: true,
+    run: (db, run) =>
+      searchMeadows(db, {
+        crops: CROP_CHOICES[run % CROP_CHOICES.length],
+        season: "now",
+        near: around(run),
+        maxDistanceKm: 25,
+        sort: "distance",
+      }),
+  },
+  {
+    name: "map viewport zoom 7, crop",
+    explain: true,
+    run: (db, run, onRead) =>
+      viewportMeadows(
+        db,
+        {
+          ...viewport(around(run), 7),
+          filters: { crops: CROP_CHOICES[run % CROP_CHOICES.length] },
+        },
+        { onRead },
+      ),
+  },
+  {
+    name: "map viewport zoom 7, in season in month",
+    explain: true,
+    run: (db, run, onRead) =>
+      viewportMeadows(
+        db,
+        { ...viewport(around(run), 7), filters: { season: 1 + (run % 12) } },
+        { onRead },
+      ),
+  },
   {
     name: "map viewport zoom 13 (points)",
     explain: true,

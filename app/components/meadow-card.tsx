@@ -8,6 +8,7 @@ import {
 } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
+import { inSeasonShortText } from "~/components/crops";
 import { FavoriteButton, HeartOutline, HeartWords } from "~/components/favorite-button";
 import { HEART_PATH } from "~/components/ui/icons";
 import { useLocalePath, useShellData } from "~/hooks/use-shell-data";
@@ -33,6 +34,8 @@ interface CardsShared {
   exampleLabel: string;
   priceLabel: string;
   distanceAway: (distance: string) => string;
+  /** "In season: dahlias, sunflowers" for a card's crops in season now. */
+  inSeason: (ids: string[]) => string;
   /** Prefix of the ids of the drawing's parts (MeadowDrawingParts), one set per list: sun
    * (`s`), hills (`h`), two sets of flowers (`a`, `b`) and the hearts' outline (`v`). */
   drawingId: string;
@@ -57,6 +60,7 @@ export function MeadowCards({ children }: { children: ReactNode }) {
       exampleLabel: t("meadowList.example"),
       priceLabel: t("meadow.price"),
       distanceAway: (distance) => t("meadowList.distanceAway", { distance }),
+      inSeason: (ids) => inSeasonShortText(t, lang, ids),
       drawingId,
     }),
     [t, lang, localePath, drawingId],
@@ -155,6 +159,9 @@ export function MeadowCard({
           </Link>
         </Heading>
         <p>{`${meadow.city}, ${countryName(meadow.country, lang)}`}</p>
+        {meadow.inSeason?.length ? (
+          <p data-testid="card-in-season">{shared.inSeason(meadow.inSeason)}</p>
+        ) : null}
         <div className="meadow-card-facts">
           <p>
             <span className="sr-only">{`${shared.priceLabel}: `}</span>

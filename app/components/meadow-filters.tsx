@@ -2,6 +2,7 @@ import { useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link, useLocation } from "react-router";
 import { formatDistance } from "~/components/meadow-card";
+import { CropCheckbox, SeasonOptions } from "~/components/crops";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field } from "~/components/ui/field";
 import { ChevronDownIcon, LocateIcon, PinIcon } from "~/components/ui/icons";
@@ -13,6 +14,7 @@ import { useLiveSearch, useUrlField } from "~/hooks/use-live-search";
 import { useShellData } from "~/hooks/use-shell-data";
 import { cn } from "~/lib/cn";
 import { countryName } from "~/lib/country-names";
+import { CROPS } from "~/lib/crops";
 import { COUNTRIES } from "~/lib/schemas/meadow";
 import {
   DISTANCE_CHOICES_KM,
@@ -51,7 +53,16 @@ export function MeadowFilters({
   const located = location !== null;
   // Open on phones when a filter is set, so the visitor sees what applies; after that the
   // visitor's own toggling rules (a changing `open` prop would snap it shut mid-use).
-  const [filtersOpen] = useState(() => Boolean(search.country || search.km || search.sort));
+  const [filtersOpen] = useState(() =>
+    Boolean(
+      search.country ||
+      search.km ||
+      search.sort ||
+      search.crops.length > 0 ||
+      search.season !== undefined,
+    ),
+  );
+  const season = useUrlField(search.season === undefined ? "" : String(search.season));
   const country = useUrlField(search.country ?? "");
   const km = useUrlField(located && search.km !== undefined ? String(search.km) : "");
   const sortField = useUrlField(sort);
@@ -201,6 +212,16 @@ export function MeadowFilters({
               </option>
             ))}
           </SelectField>
+          <SeasonSelect
+            value={season.value}
+            onChange={(value) => live.choose(season, "season", value)}
+          />
+          <CropChoice
+            // Follows the URL (back button, links) by starting afresh when its crops change.
+            key={search.crops.join(",")}
+            chosen={search.crops}
+            onChange={() => live.send({})}
+          />
           <SelectField
             label={t("meadowList.maxDistance")}
             name="km"
@@ -245,6 +266,49 @@ export function MeadowFilters({
         {t("meadowList.searchButton")}
       </Button>
     </Form>
+  );
+}
+
+/** "In season": any time, now (at each meadow's own clock), or in a month. */
+function SeasonSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <SelectField label={t("crops.seasonLabel")} name="season" value={value} onChange={onChange}>
+      <SeasonOptions />
+    </SelectField>
+  );
+}
+
+/**
+ * The crops to look for, any of them: checkboxes named `crop`, so the plain GET form sends each
+ * one, in a box of its own height that scrolls; the chosen ones come first.
+ */
+function CropChoice({ chosen, onChange }: { chosen: readonly string[]; onChange: () => void }) {
+  const { t } = useTranslation();
+  const picked = new Set(chosen);
+  const crops = [
+    ...CROPS.filter((crop) => picked.has(crop.id)),
+    ...CROPS.filter((crop) => !picked.has(crop.id)),
+  ];
+  return (
+    <fieldset className="grid gap-1.5">
+      <legend className="mb-1.5 text-sm font-medium">
+        {chosen.length > 0 ? t("crops.chosen", { count: chosen.length }) : t("crops.filterLabel")}
+      </legend>
+      {/* Labels without a list around each: fifty of them weigh on the page (its HTML budget). */}
+      <div className="grid max-h-56 gap-0.5 overflow-y-auto rounded-md border border-input p-2 text-sm">
+        {crops.map((crop) => (
+          <CropCheckbox
+            key={crop.id}
+            id={crop.id}
+            name="crop"
+            defaultChecked={picked.has(crop.id)}
+            onChange={onChange}
+            dot={false}
+          />
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

@@ -9,6 +9,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link } from "react-router";
+import { CropPicker } from "~/components/crop-picker";
 import { FormField, FormTextarea, useTranslatedErrors } from "~/components/form-field";
 import { LazyLocationPicker } from "~/components/map/lazy-location-picker";
 import { buttonVariants, SubmitButton } from "~/components/ui/button";
@@ -52,6 +53,9 @@ export interface MeadowFormDefaults {
   website?: string | null;
   phone?: string | null;
   instagram?: string | null;
+  /** Ticked crop ids, and "id:month" for each month of each. */
+  crops?: string[];
+  cropMonths?: string[];
 }
 
 /**
@@ -117,6 +121,10 @@ export function MeadowForm({
     { lang: "en", meta: fields.description, label: t("meadowForm.descriptionEn") },
     { lang: "nl", meta: fields.descriptionNl, label: t("meadowForm.descriptionNl") },
   ].sort((a, b) => Number(b.lang === lang) - Number(a.lang === lang));
+  const cropErrors = useTranslatedErrors([
+    ...(fields.crops.errors ?? []),
+    ...(fields.cropMonths.errors ?? []),
+  ]);
 
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-10">
@@ -144,6 +152,15 @@ export function MeadowForm({
             hint={t("meadowForm.openingHoursHint")}
           />
         </div>
+      </Section>
+
+      <Section title={t("crops.formTitle")} description={t("crops.formIntro")}>
+        <CropPicker
+          crops={fields.crops.initialValue}
+          cropMonths={fields.cropMonths.initialValue}
+          errors={cropErrors}
+          errorId={fields.crops.errorId}
+        />
       </Section>
 
       <Section title={t("meadowForm.addressTitle")} description={t("meadowForm.addressIntro")}>

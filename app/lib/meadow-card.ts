@@ -1,3 +1,5 @@
+import { cropsInSeason, currentMonth, type MeadowCrop } from "~/lib/crops";
+
 /*
  * What a meadow card shows, spelled once: the services fill it, loaders send it, and the card,
  * the lists and the grids draw it. Shared by server and browser.
@@ -28,13 +30,22 @@ export interface MeadowCardData {
   kept?: boolean;
   /** From the place the list is sorted by, when it is. */
   distanceKm?: number;
+  /** The ids of its crops in season now at the meadow (see toMeadowCard). */
+  inSeason?: string[];
 }
 
 /**
  * What a loader sends the page for one card: a search result's fields that a card shows, and
  * no more (the page's data is part of its HTML).
  */
-export function toMeadowCard(meadow: MeadowCardData): MeadowCardData {
+export function toMeadowCard(
+  meadow: MeadowCardData & { crops?: MeadowCrop[] },
+  now?: Date,
+): MeadowCardData {
+  const inSeason =
+    meadow.crops && now
+      ? cropsInSeason(meadow.crops, currentMonth(now, meadow.country)).map((crop) => crop.id)
+      : undefined;
   return {
     id: meadow.id,
     name: meadow.name,
@@ -46,6 +57,7 @@ export function toMeadowCard(meadow: MeadowCardData): MeadowCardData {
     distanceKm:
       meadow.distanceKm === undefined ? undefined : Math.round(meadow.distanceKm * 1000) / 1000,
     photo: meadow.photo ?? null,
+    ...(inSeason?.length ? { inSeason } : {}),
   };
 }
 

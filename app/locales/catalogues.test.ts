@@ -121,6 +121,8 @@ describe("catalogues", () => {
       "meadow.contact",
       "meadowForm.website",
       "meadowForm.instagram",
+      "crops.names.aster",
+      "crops.kinds.fruit",
     ]);
     const copied = [...english].filter(
       ([key, value]) => dutch.get(key) === value && !sameInBoth.has(key),

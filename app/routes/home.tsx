@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link, useFetcher, useLoaderData } from "react-router";
+import { SeasonOptions } from "~/components/crops";
 import { MeadowCardGrid } from "~/components/meadow-card";
 import { toMeadowCard } from "~/lib/meadow-card";
 import { withCardPhotos } from "~/services/photos.server";
@@ -19,6 +20,8 @@ import type { Route } from "./+types/home";
 
 /** Cards on the home page: two rows on a wide screen. */
 const HOME_MEADOWS = 6;
+/** "In season near you": one row on a wide screen. */
+const HOME_IN_SEASON = 3;
 
 /**
  * The newest meadows, or with `?lat=…&lng=…` (the browser's position, asked for by the page
@@ -29,18 +32,35 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, storage } = context.get(appContext);
   const { lat, lng } = parseMeadowSearch(new URL(request.url).searchParams);
   const near = lat !== undefined && lng !== undefined ? { lat, lng } : undefined;
+  const now = new Date();
   const { items } = await searchMeadows(db, {
     sort: near ? "distance" : "newest",
     near,
     pageSize: HOME_MEADOWS,
   });
+  // Near the visitor, also the nearest meadows with something in season this month.
+  const inSeason = near
+    ? (
+        await searchMeadows(db, {
+          sort: "distance",
+          near,
+          season: "now",
+          now,
+          pageSize: HOME_IN_SEASON,
+        })
+      ).items
+    : [];
+  const userId = getUser(context)?.id;
+  const cards = async (found: typeof items) =>
+    markKept(
+      db,
+      userId,
+      (await withCardPhotos(db, storage, found)).map((meadow) => toMeadowCard(meadow, now)),
+    );
   return {
     near,
-    meadows: await markKept(
-      db,
-      getUser(context)?.id,
-      (await withCardPhotos(db, storage, items)).map(toMeadowCard),
-    ),
+    meadows: await cards(items),
+    inSeason: await cards(inSeason),
     meta: { title: `Plukweide · ${t("meta.tagline")}`, description: t("meta.description") },
   };
 }
@@ -91,6 +111,17 @@ export default function Home() {
               placeholder={t("home.searchPlaceholder")}
               className="h-11 flex-1 rounded-md border border-input bg-background px-4 text-base shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             />
+            <label htmlFor="home-season" className="sr-only">
+              {t("crops.seasonLabel")}
+            </label>
+            <select
+              id="home-season"
+              name="season"
+              defaultValue=""
+              className="h-11 rounded-md border border-input bg-background px-3 text-base shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <SeasonOptions />
+            </select>
             <button type="submit" className={cn(buttonVariants({ size: "lg" }))}>
               {t("home.searchButton")}
             </button>
@@ -148,7 +179,7 @@ function HomeMeadows() {
   const initial = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof loader>();
   const { state, locate } = useGeolocation();
-  const { meadows, near } = fetcher.data ?? initial;
+  const { meadows, near, inSeason } = fetcher.data ?? initial;
   const asked = useRef(false);
 
   const showNearby = async () => {
@@ -176,34 +207,52 @@ function HomeMeadows() {
   const loading = state.status === "locating" || fetcher.state !== "idle";
   if (meadows.length === 0) return null;
   return (
-    <section className="mx-auto max-w-6xl px-4 pt-12" aria-labelledby="home-meadows">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="home-meadows" className="text-2xl font-semibold tracking-tight">
-          {near ? t("home.nearbyTitle") : t("home.newestTitle")}
-        </h2>
-        <div className="flex flex-wrap items-center gap-3">
-          {near ? null : (
-            <Button variant="outline" size="sm" onClick={showNearby} loading={loading}>
-              {t("home.nearbyButton")}
-            </Button>
-          )}
-          <Link
-            // Built by hand: the search schema would bring zod into the home page's bundle.
-            to={localePath(`/meadows${near ? `?lat=${near.lat}&lng=${near.lng}` : ""}`)}
-            className="text-sm font-medium text-primary underline underline-offset-4"
-          >
-            {t("home.allMeadows")}
-          </Link>
+    <>
+      <section className="mx-auto max-w-6xl px-4 pt-12" aria-labelledby="home-meadows">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id="home-meadows" className="text-2xl font-semibold tracking-tight">
+            {near ? t("home.nearbyTitle") : t("home.newestTitle")}
+          </h2>
+          <div className="flex flex-wrap items-center gap-3">
+            {near ? null : (
+              <Button variant="outline" size="sm" onClick={showNearby} loading={loading}>
+                {t("home.nearbyButton")}
+              </Button>
+            )}
+            <Link
+              // Built by hand: the search schema would bring zod into the home page's bundle.
+              to={localePath(`/meadows${near ? `?lat=${near.lat}&lng=${near.lng}` : ""}`)}
+              className="text-sm font-medium text-primary underline underline-offset-4"
+            >
+              {t("home.allMeadows")}
+            </Link>
+          </div>
         </div>
-      </div>
-      {failure ? (
-        <p role="alert" className="mt-3 text-sm text-destructive">
-          {failure === "unsupported"
-            ? t("messages.geolocationUnsupported")
-            : t("messages.locationUnavailable")}
-        </p>
+        {failure ? (
+          <p role="alert" className="mt-3 text-sm text-destructive">
+            {failure === "unsupported"
+              ? t("messages.geolocationUnsupported")
+              : t("messages.locationUnavailable")}
+          </p>
+        ) : null}
+        <MeadowCardGrid meadows={meadows} className="mt-6" aria-busy={loading || undefined} />
+      </section>
+      {near && inSeason.length > 0 ? (
+        <section aria-labelledby="home-in-season" className="mx-auto max-w-6xl px-4 pt-10">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <h2 id="home-in-season" className="text-2xl font-semibold tracking-tight">
+              {t("home.inSeasonNearTitle")}
+            </h2>
+            <Link
+              to={localePath(`/meadows?lat=${near.lat}&lng=${near.lng}&season=now`)}
+              className="text-sm font-medium text-primary underline underline-offset-4"
+            >
+              {t("home.allInSeason")}
+            </Link>
+          </div>
+          <MeadowCardGrid meadows={inSeason} className="mt-6" data-testid="home-in-season" />
+        </section>
       ) : null}
-      <MeadowCardGrid meadows={meadows} className="mt-6" aria-busy={loading || undefined} />
-    </section>
+    </>
   );
 }

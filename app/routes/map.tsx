@@ -1,3 +1,5 @@
+import { cropName, SeasonOptions } from "~/components/crops";
+import { CROPS } from "~/lib/crops";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link, useLoaderData, useLocation, useNavigate, useNavigation } from "react-router";
@@ -16,6 +18,7 @@ import { meadowSearchQuery } from "~/lib/schemas/meadow-search";
 import {
   MAP_QUERY_MAX,
   mapSearchParams,
+  mapFilterKey,
   readMapFilters,
   readMapView,
   type MapFilters,
@@ -56,16 +59,22 @@ export default function MapPage() {
   const filters = readMapFilters(params);
   const [q, setQ] = useState(filters.q ?? "");
   const [country, setCountry] = useState<string>(filters.country ?? "");
+  const [crop, setCrop] = useState<string>(filters.crops?.[0] ?? "");
+  const [season, setSeason] = useState<string>(
+    filters.season === undefined ? "" : String(filters.season),
+  );
   const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(typingTimer.current), []);
 
   // Back and forward bring other filters: the fields follow.
-  const filterKey = `${filters.q ?? ""}|${filters.country ?? ""}`;
+  const filterKey = mapFilterKey(filters);
   const [shownFilterKey, setShownFilterKey] = useState(filterKey);
   if (shownFilterKey !== filterKey) {
     setShownFilterKey(filterKey);
     setQ(filters.q ?? "");
     setCountry(filters.country ?? "");
+    setCrop(filters.crops?.[0] ?? "");
+    setSeason(filters.season === undefined ? "" : String(filters.season));
   }
 
   const current = useRef({ view, filters, idle: true });
@@ -92,10 +101,18 @@ export default function MapPage() {
     writeAddress(nextView, current.current.filters, true);
   }
 
-  function applyFilters(next: { q?: string; country?: string }, replace = false) {
+  function applyFilters(
+    next: { q?: string; country?: string; crop?: string; season?: string },
+    replace = false,
+  ) {
     clearTimeout(typingTimer.current);
     const nextFilters = readMapFilters(
-      new URLSearchParams({ q: next.q ?? q, country: next.country ?? country }),
+      new URLSearchParams({
+        q: next.q ?? q,
+        country: next.country ?? country,
+        crop: next.crop ?? crop,
+        season: next.season ?? season,
+      }),
     );
     writeAddress(current.current.view, nextFilters, replace);
   }
@@ -104,6 +121,9 @@ export default function MapPage() {
     .map((code) => ({ code, name: countryName(code, lang) }))
     .sort((a, b) => a.name.localeCompare(b.name, lang));
   const listHref = localePath("/meadows") + meadowSearchQuery(filters);
+  const crops = CROPS.map(({ id }) => ({ id, name: cropName(t, id) })).sort((a, b) =>
+    a.name.localeCompare(b.name, lang),
+  );
 
   return (
     // The map fills the window below the sticky header (4rem and its 1px border).
@@ -169,6 +189,43 @@ export default function MapPage() {
               {name}
             </option>
           ))}
+        </select>
+        <label htmlFor="map-crop" className="sr-only">
+          {t("crops.filterLabel")}
+        </label>
+        <select
+          id="map-crop"
+          name="crop"
+          value={crop}
+          className={cn(inputClassName, "h-9 w-auto min-w-0 flex-1 py-1 sm:flex-none")}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setCrop(value);
+            applyFilters({ crop: value });
+          }}
+        >
+          <option value="">{t("crops.allCrops")}</option>
+          {crops.map(({ id, name }) => (
+            <option key={id} value={id}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="map-season" className="sr-only">
+          {t("crops.seasonLabel")}
+        </label>
+        <select
+          id="map-season"
+          name="season"
+          value={season}
+          className={cn(inputClassName, "h-9 w-auto min-w-0 flex-1 py-1 sm:flex-none")}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setSeason(value);
+            applyFilters({ season: value });
+          }}
+        >
+          <SeasonOptions />
         </select>
         <button type="submit" className={cn(buttonVariants({ variant: "outline", size: "sm" }))}>
           {t("mapView.apply")}

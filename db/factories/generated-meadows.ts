@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../app/adapters/db.server";
+import { CROPS } from "../../app/lib/crops";
 import { parsePriceAmount } from "../../app/services/price";
 import { meadowInput } from "./meadows";
 
@@ -119,6 +120,13 @@ const PRICES = [
   "1,20 € la tige",
 ];
 
+/**
+ * Each meadow grows up to three crops of the catalogue, in their usual seasons; about one in four
+ * grows none (its crops are not filled in). Crops early in the catalogue are drawn more often, so some
+ * are common (about one meadow in ten) and others rare.
+ */
+const MAX_BENCH_CROPS = 3;
+
 function literal(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
 }
@@ -145,8 +153,14 @@ function insertChunk(from: number, to: number): string {
     select row_number() over () - 1, * from (values ${valuesList(DESCRIPTIONS.map((d) => [d]))}) t
   ), prices(i, text, amount) as (
     select row_number() over () - 1, * from (values ${valuesList(PRICES.map((p) => [p, parsePriceAmount(p)]))}) t
+  ), crops(i, id, season) as (
+    select row_number() over () - 1, * from (values ${valuesList(CROPS.map((crop) => [crop.id, crop.season]))}) t
   ), draws as (
     select g,
+      floor(random() * ${MAX_BENCH_CROPS + 1.25})::int as crop_count,
+      floor(power(random(), 1.5) * ${CROPS.length})::int as c1,
+      floor(power(random(), 1.5) * ${CROPS.length})::int as c2,
+      floor(power(random(), 1.5) * ${CROPS.length})::int as c3,
       -- Bigger towns draw more meadows: the square of a uniform number favours low indexes.
       floor(power(random(), 2) * ${TOWNS.length})::int as town,
       floor(random() * ${NAME_FIRST.length})::int as first,
@@ -161,7 +175,8 @@ function insertChunk(from: number, to: number): string {
     from generate_series(${from}, ${to}) as g
   )
   insert into meadows (id, name, description, price_text, price_amount, opening_hours, street,
-    house_number, postal_code, city, country, lat, lng, created_at, updated_at)
+    house_number, postal_code, city, country, lat, lng, created_at, updated_at, crops,
+    crop_months, season_mask)
   select substr(md5(g::text), 1, 4) || lpad(to_hex(g), 6, '0'),
     -- One meadow in 10,000 has a rare word in its name, for a selective search.
     first.word || ' ' || second.word || case when g % 10000 = 0 then ' Kleinood' else '' end,
@@ -171,8 +186,17 @@ function insertChunk(from: number, to: number): string {
     ${literal(defaults.street)}, (1 + g % 200)::text, lpad((1000 + g % 8999)::text, 4, '0'),
     towns.city, towns.country,
     towns.lat + draws.dlat, towns.lng + draws.dlng,
-    now() - draws.age * interval '1000 days', now() - draws.age * interval '1000 days'
+    now() - draws.age * interval '1000 days', now() - draws.age * interval '1000 days',
+    grown.ids, grown.months, grown.mask
   from draws
+    cross join lateral (
+      select coalesce(array_agg(c.id order by c.i), '{}') as ids,
+        coalesce(array_agg(c.season::smallint order by c.i), '{}') as months,
+        coalesce(bit_or(c.season), 0)::smallint as mask
+      from crops c
+      where c.i in (draws.c1, draws.c2, draws.c3)
+        and draws.crop_count >= case c.i when draws.c1 then 1 when draws.c2 then 2 else 3 end
+    ) grown
     join towns on towns.i = draws.town
     join first on first.i = draws.first
     join second on second.i = draws.second

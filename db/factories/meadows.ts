@@ -46,7 +46,8 @@ export function meadowInput(overrides: Partial<MeadowInput> = {}): MeadowInput {
  * amount parsed from the price text unless `overrides` gives one.
  */
 export function meadowRow(overrides: Partial<NewMeadow> = {}): NewMeadow & { id: string } {
-  const { isDemo, ...input } = meadowInput();
+  // The form's crops become columns through cropColumns; a row takes those as overrides.
+  const { isDemo, crops: _crops, ...input } = meadowInput();
   const row = { ...input, isDemo: isDemo ?? false, ownerId: null, ...overrides };
   return {
     ...row,

@@ -14,6 +14,7 @@ import { migratedDatabase, testEngines } from "../../tests/support/databases";
 import { englishWords, wrongQuotes } from "../../tests/support/dutch-text";
 import { insertMember } from "../factories/members";
 import { accounts, appState, meadows, users } from "../schema";
+import { DEMO_MEADOWS_WITH_CROPS, demoCrops } from "./demo-crops";
 import { DEMO_MEADOWS, DEMO_MEMBER, type DemoMeadow } from "./demo-meadows";
 import { DEMO_SEEDED_KEY, seedDemoData, seedDemoDataAtStart } from "./demo.server";
 
@@ -63,6 +64,19 @@ describe("the demo meadows", () => {
     const walloon = be.filter(isWalloon);
     expect(walloon.length).toBeGreaterThanOrEqual(4);
     expect(be.length - walloon.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("grow crops from the catalogue, every one of them, in every season from spring to autumn", () => {
+    const ids = new Set(DEMO_MEADOWS.map((meadow) => meadow.id));
+    for (const id of DEMO_MEADOWS_WITH_CROPS) expect(ids.has(id), id).toBe(true);
+    for (const meadow of DEMO_MEADOWS)
+      expect(demoCrops(meadow.id).length, meadow.id).toBeGreaterThan(0);
+    const months = DEMO_MEADOWS.flatMap((meadow) => demoCrops(meadow.id)).reduce(
+      (mask, crop) => mask | crop.months,
+      0,
+    );
+    // March to November: something to pick in every month of the season.
+    expect(months & 0b0111_1111_1100).toBe(0b0111_1111_1100);
   });
 
   it("each pass the add form's schema unchanged", () => {
@@ -195,6 +209,10 @@ describe.each(testEngines)("seeding demo data on $name", (engine) => {
     expect(english.total).toBeGreaterThanOrEqual(3);
     const belgian = await searchMeadows(db, { country: "BE", sort: "price", pageSize: 100 });
     expect(belgian.total).toBe(DEMO_MEADOWS.filter((meadow) => meadow.country === "BE").length);
+    const dahlias = await searchMeadows(db, { crops: ["dahlia"], season: 9, sort: "name" });
+    expect(dahlias.items.map((item) => item.id)).toContain("demo-007");
+    const august = await searchMeadows(db, { season: 8, sort: "name", pageSize: 100 });
+    expect(august.total).toBeGreaterThanOrEqual(15);
 
     // Zoomed out over the Low Countries: the map's grid (kept by triggers) holds every meadow.
     const view = await viewportMeadows(db, { bbox: [2, 49, 8, 54], zoom: 5 });

@@ -3,9 +3,11 @@ import type { Database, DatabaseHandle } from "../../app/adapters/db.server";
 import type { Logger } from "../../app/adapters/logger.server";
 import type { Config } from "../../app/env.server";
 import { meadowSchema, typedFields } from "../../app/lib/schemas/meadow";
+import { cropColumns } from "../../app/services/meadows/records.server";
 import { meadowRow } from "../factories/meadows";
 import { memberRow } from "../factories/members";
 import { appState, meadows, users, type NewMeadow } from "../schema";
+import { demoCrops } from "./demo-crops";
 import { DEMO_MEADOWS, DEMO_MEMBER, type DemoMeadow } from "./demo-meadows";
 
 /*
@@ -35,6 +37,7 @@ export function demoMeadowRow(meadow: DemoMeadow, ownerId: string | null): NewMe
     ownerId,
     lat: meadow.lat,
     lng: meadow.lng,
+    ...cropColumns(demoCrops(meadow.id)),
     isDemo: true,
     createdAt: new Date(meadow.createdAt),
     updatedAt: new Date(meadow.createdAt),

@@ -38,8 +38,11 @@ test.describe("meadows on the home page", () => {
   /** Lisse, in the bulb region: several demo meadows lie within a few kilometres. */
   const lisse = { latitude: 52.258, longitude: 4.557 };
 
+  /** The distances of the nearest meadows' cards (not those of "In season near you"). */
   async function cardDistances(page: Page) {
     return page
+      .getByRole("region", { name: /near you|bij jou in de buurt/ })
+      .first()
       .locator("[data-distance-km]")
       .evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute("data-distance-km"))));
   }
@@ -72,6 +75,20 @@ test.describe("meadows on the home page", () => {
       "href",
       "/nl/meadows?lat=52.258&lng=4.557",
     );
+    // Below them, when something near is in season: those meadows, nearest first, each saying
+    // what is in season, and the list of them all.
+    const inSeason = page.getByTestId("home-in-season");
+    if ((await inSeason.count()) > 0) {
+      await expect(
+        page.getByRole("heading", { level: 2, name: "Nu in het seizoen bij jou in de buurt" }),
+      ).toBeVisible();
+      for (const card of await inSeason.locator("article").all()) {
+        await expect(card.getByTestId("card-in-season")).toContainText("In het seizoen:");
+      }
+      await expect(
+        page.getByRole("link", { name: "Meer nu in het seizoen bij jou in de buurt" }),
+      ).toHaveAttribute("href", "/nl/meadows?lat=52.258&lng=4.557&season=now");
+    }
   });
 
   test("asks for the location on request, and says so when the browser refuses", async ({

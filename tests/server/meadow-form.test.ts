@@ -173,6 +173,80 @@ describe("adding, editing and deleting meadows", () => {
     }
   });
 
+  it("saves crops and their months without JavaScript, and finds the meadow by them", async () => {
+    const browser = await member();
+    const allYear = Array.from({ length: 12 }, (_, month) => `dahlia:${month + 1}`);
+    const path = await addMeadow(browser, {
+      ...UTRECHT,
+      name: "Dahliaweide Bunnik",
+      crops: ["dahlia", "holly"],
+      // Dahlias all year here (so "now" always has them); holly in its usual season.
+      cropMonths: [...allYear, "tulip:4"],
+    });
+    const english = await (await browser.get(path)).text();
+    expect(shows(english, "What grows here")).toBe(true);
+    expect(english).toContain("In season now: dahlias");
+    expect(english).toContain(">Holly<");
+    const dutch = await (await browser.get(`/nl${path}`)).text();
+    expect(dutch).toContain("Nu in het seizoen: dahlia&#x27;s");
+    expect(dutch).toContain(">Hulst<");
+
+    const edit = await (await browser.get(`${path}/edit`)).text();
+    expect(edit).toContain('name="crops" checked="" value="holly"');
+    expect(edit).toContain('name="crops" value="tulip"');
+
+    const found = await (await browser.get("/meadows?crop=holly&crop=tulip")).text();
+    expect(found).toContain("Dahliaweide Bunnik");
+    expect(await (await browser.get("/meadows?season=now&q=dahliaweide")).text()).toContain(
+      "Dahliaweide Bunnik",
+    );
+    expect(await (await browser.get("/meadows?crop=pumpkin&q=dahliaweide")).text()).not.toContain(
+      "Dahliaweide Bunnik",
+    );
+    const map = await browser.get("/api/meadows?bbox=4,51,6,53&zoom=8&crop=holly");
+    expect(map.status).toBe(200);
+    const pins = JSON.stringify(await map.json());
+    expect(pins).toContain("Dahliaweide Bunnik");
+    // The pin's popup says what is in season.
+    expect(pins).toContain('"inSeason":["dahlia"');
+    const refused = await browser.get("/api/meadows?bbox=4,51,6,53&zoom=8&crop=triffid");
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      error: "crop must be an id of the crop catalogue, such as dahlia",
+    });
+    const month13 = await browser.get("/api/meadows?bbox=4,51,6,53&zoom=8&season=13");
+    expect(month13.status).toBe(400);
+  });
+
+  it("refuses unknown crops, months outside the year and too many crops, in both languages", async () => {
+    const browser = await member();
+    const base = { ...UTRECHT, intent: "locate" };
+    for (const [fields, english, dutch] of [
+      [
+        { crops: ["dahlia", "triffid"] },
+        "Choose crops from the list",
+        "Kies gewassen uit de lijst",
+      ],
+      [
+        { crops: "dahlia", cropMonths: "dahlia:13" },
+        "Choose months from January to December",
+        "Kies maanden van januari tot december",
+      ],
+      [
+        { crops: Array.from({ length: 200 }, () => "dahlia") },
+        "Choose at most 30 crops",
+        "Kies hoogstens 30 gewassen",
+      ],
+    ] satisfies [Record<string, string | string[]>, string, string][]) {
+      const response = await browser.post("/meadows/add", { ...base, ...fields });
+      expect(response.status).toBe(400);
+      expect(shows(await response.text(), english), english).toBe(true);
+      const nl = await browser.post("/nl/meadows/add", { ...base, ...fields });
+      expect(nl.status).toBe(400);
+      expect(shows(await nl.text(), dutch), dutch).toBe(true);
+    }
+  });
+
   it("takes a NUL out of what it saves, instead of failing", async () => {
     const browser = await member();
     const location = await addMeadow(browser, {

@@ -47,7 +47,7 @@ export function hiddenValue(html: string, name: string): string | undefined {
 /** Locates Utrecht, then saves with the pin moved a little, as the form does: the meadow's path. */
 export async function addMeadow(
   browser: Visitor,
-  values: Record<string, string> = { ...UTRECHT_MEADOW, addressExtra: "" },
+  values: Record<string, string | string[]> = { ...UTRECHT_MEADOW, addressExtra: "" },
 ): Promise<string> {
   const located = await browser.post("/meadows/add", { ...values, intent: "locate" });
   expect(located.status).toBe(200);

@@ -39,8 +39,13 @@ export class Visitor {
     return this.send(target, "GET", undefined, options.cookie);
   }
 
-  async post(target: string, form: Record<string, string>): Promise<Response> {
-    return this.send(target, "POST", new URLSearchParams(form));
+  /** An urlencoded form; a list is sent as the same field once per value (checkboxes). */
+  async post(target: string, form: Record<string, string | readonly string[]>): Promise<Response> {
+    const body = new URLSearchParams();
+    for (const [name, value] of Object.entries(form)) {
+      for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
+    }
+    return this.send(target, "POST", body);
   }
 
   /** A multipart form, as a browser sends one with files (fetch writes the boundary). */

@@ -1,7 +1,7 @@
 import type { Map as MapLibreMap } from "maplibre-gl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { getWithRetry } from "~/lib/fetch-with-retry";
-import type { MapFilters } from "~/lib/schemas/viewport";
+import { mapFilterKey, type MapFilters } from "~/lib/schemas/viewport";
 import { viewportResultSchema, type ViewportResult } from "~/lib/schemas/viewport-result";
 
 export type ViewportStatus =
@@ -44,7 +44,7 @@ export function useViewportMeadows(map: MapLibreMap | null, loaded: boolean, fil
     request.current?.abort();
     const controller = new AbortController();
     request.current = controller;
-    const { q, country } = latestFilters.current;
+    const { q, country, crops, season } = latestFilters.current;
     const params = new URLSearchParams({
       bbox: viewportBox(target),
       // The server's zoom counts 256 px tiles, MapLibre's 512 px ones: one level apart.
@@ -52,6 +52,8 @@ export function useViewportMeadows(map: MapLibreMap | null, loaded: boolean, fil
     });
     if (q) params.set("q", q);
     if (country) params.set("country", country);
+    for (const crop of crops ?? []) params.append("crop", crop);
+    if (season !== undefined) params.set("season", String(season));
     setPending(true);
     getWithRetry(`/api/meadows?${params}`, {
       init: { signal: controller.signal, headers: { Accept: "application/json" } },
@@ -79,7 +81,7 @@ export function useViewportMeadows(map: MapLibreMap | null, loaded: boolean, fil
     };
   }, [map, load]);
 
-  const filterKey = `${filters.q ?? ""}|${filters.country ?? ""}`;
+  const filterKey = mapFilterKey(filters);
   useEffect(() => {
     // The map is the outside system here: a new filter asks it again, and the status line shows
     // the request as pending at once, as a pan does.

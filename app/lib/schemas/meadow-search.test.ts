@@ -17,7 +17,7 @@ function parse(query: string): MeadowSearch {
 
 describe("parseMeadowSearch", () => {
   it("gives the default search for an empty query", () => {
-    expect(parse("")).toEqual({ q: "", place: "", page: 1 });
+    expect(parse("")).toEqual({ q: "", place: "", crops: [], page: 1 });
   });
 
   it("reads every parameter", () => {
@@ -31,6 +31,7 @@ describe("parseMeadowSearch", () => {
       lat: 52.091,
       lng: 5.121,
       place: "Utrecht",
+      crops: [],
       page: 3,
     });
   });
@@ -52,6 +53,7 @@ describe("parseMeadowSearch", () => {
     expect(parse("country=XX&sort=cheapest&km=far&lat=north&lng=5&page=last&q=&place=")).toEqual({
       q: "",
       place: "",
+      crops: [],
       page: 1,
     });
     expect(parse("country=Netherlands").country).toBeUndefined();
@@ -170,5 +172,26 @@ describe("meadowSearchParams", () => {
         meadowSearchParams(first).toString(),
       );
     }
+  });
+});
+
+describe("the crop and season filters in the URL", () => {
+  it("reads crops given once each, and a season of now or a month", () => {
+    const search = parseMeadowSearch(
+      new URLSearchParams("crop=dahlia&crop=Sunflower&crop=triffid&crop=dahlia&season=8"),
+    );
+    expect(search.crops).toEqual(["dahlia", "sunflower"]);
+    expect(search.season).toBe(8);
+    expect(parseMeadowSearch(new URLSearchParams("season=now")).season).toBe("now");
+    for (const season of ["13", "0", "later", "8.5"]) {
+      expect(parseMeadowSearch(new URLSearchParams({ season })).season).toBeUndefined();
+    }
+  });
+
+  it("writes them back to the same address", () => {
+    const query = "crop=dahlia&crop=sunflower&season=now";
+    expect(meadowSearchParams(parseMeadowSearch(new URLSearchParams(query))).toString()).toBe(
+      query,
+    );
   });
 });

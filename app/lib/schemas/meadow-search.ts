@@ -1,3 +1,4 @@
+import { isCropId, isMonth, MAX_CROPS_PER_MEADOW } from "~/lib/crops";
 import { COUNTRIES, type Country } from "./meadow";
 import { z } from "./zod";
 
@@ -9,7 +10,9 @@ import { z } from "./zod";
  *
  * Parameters: q (words in name or description), country (ISO alpha-2 of COUNTRIES), sort
  * (distance, name, price), km (maximum distance), lat and lng (the visitor's own position, from
- * "use my location"), place (a typed address, placed by the geocoder) and page (1-based).
+ * "use my location"), place (a typed address, placed by the geocoder), crop (a catalogue id, once
+ * per crop: meadows growing any of them), season ("now", or a month 1–12: something, or one of
+ * the crops, in season then) and page (1-based).
  */
 
 /** The orders the list offers (SPEC: distance, name, price). */
@@ -43,7 +46,27 @@ export interface MeadowSearch {
   lng?: number;
   /** The typed address; "" when none. Takes precedence over lat/lng. */
   place: string;
+  /** Catalogue crop ids, each once, in the order given; empty when none. */
+  crops: string[];
+  season?: Season;
   page: number;
+}
+
+/** "In season now" (at each meadow's own clock) or in a month, 1–12. */
+export type Season = "now" | number;
+
+/** A season in a URL: "now" or a month number; anything else is no season filter. */
+export function parseSeason(value: string | null | undefined): Season | undefined {
+  const trimmed = value?.trim().toLowerCase() ?? "";
+  if (trimmed === "now") return "now";
+  if (!/^\d{1,2}$/.test(trimmed)) return undefined;
+  return isMonth(Number(trimmed)) ? Number(trimmed) : undefined;
+}
+
+/** Crop ids in a URL: the known ones, each once, at most MAX_CROPS_PER_MEADOW. */
+export function parseCrops(values: readonly string[]): string[] {
+  const ids = values.map((value) => value.trim().toLowerCase()).filter(isCropId);
+  return [...new Set(ids)].slice(0, MAX_CROPS_PER_MEADOW);
 }
 
 /**
@@ -110,7 +133,7 @@ export const meadowSearchSchema = z
     page: pageParam,
   })
   .transform(({ lat, lng, ...rest }): MeadowSearch => {
-    const search: MeadowSearch = { q: rest.q, place: rest.place, page: rest.page };
+    const search: MeadowSearch = { q: rest.q, place: rest.place, crops: [], page: rest.page };
     if (rest.country) search.country = rest.country;
     if (rest.sort) search.sort = rest.sort;
     if (rest.km !== undefined) search.km = rest.km;
@@ -125,7 +148,11 @@ const KEYS = ["q", "country", "sort", "km", "lat", "lng", "place", "page"] as co
 export function parseMeadowSearch(params: URLSearchParams): MeadowSearch {
   const raw: Record<string, string | undefined> = {};
   for (const key of KEYS) raw[key] = params.get(key) ?? undefined;
-  return meadowSearchSchema.parse(raw);
+  const search = meadowSearchSchema.parse(raw);
+  search.crops = parseCrops(params.getAll("crop").map(controlCharactersAsSpaces));
+  const season = parseSeason(controlCharactersAsSpaces(params.get("season") ?? ""));
+  if (season !== undefined) search.season = season;
+  return search;
 }
 
 /**
@@ -151,6 +178,8 @@ export function meadowSearchParams(search: Partial<MeadowSearch>): URLSearchPara
   const located = place !== "" || coordinates;
   if (search.q) params.set("q", search.q);
   if (search.country) params.set("country", search.country);
+  for (const crop of search.crops ?? []) params.append("crop", crop);
+  if (search.season !== undefined) params.set("season", String(search.season));
   if (place) params.set("place", place);
   if (coordinates) {
     params.set("lat", String(search.lat));

@@ -1,6 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { COUNTRIES, meadowSchema, normalizeWebsite, parseInstagram } from "./meadow";
+import { monthRange } from "~/lib/crops";
+import {
+  COUNTRIES,
+  cropFormValues,
+  meadowCrops,
+  meadowSchema,
+  normalizeWebsite,
+  parseInstagram,
+} from "./meadow";
 
 const valid = {
   name: "Pluktuin De Hoeve",
@@ -41,6 +49,8 @@ describe("meadowSchema", () => {
       website: null,
       phone: null,
       instagram: null,
+      crops: [],
+      cropMonths: [],
       lat: undefined,
       lng: undefined,
     });
@@ -243,5 +253,46 @@ describe("parseInstagram", () => {
     ["dehoeve!", null],
   ])("%j is %j", (input, expected) => {
     expect(parseInstagram(input)).toBe(expected);
+  });
+});
+
+describe("the crops of the form", () => {
+  it("takes ticked crops with the months ticked for each, or their usual season", () => {
+    const values = parsed({
+      ...valid,
+      crops: ["holly", "dahlia"],
+      // Months of a crop not ticked (tulip) are ignored.
+      cropMonths: ["dahlia:8", "dahlia:9", "tulip:4"],
+    });
+    expect(meadowCrops(values)).toEqual([
+      { id: "dahlia", months: monthRange(8, 9) },
+      { id: "holly", months: monthRange(11, 1) },
+    ]);
+    expect(meadowCrops(parsed({ ...valid, crops: "dahlia" }))).toEqual([
+      { id: "dahlia", months: monthRange(7, 10) },
+    ]);
+    expect(meadowCrops(parsed(valid))).toEqual([]);
+  });
+
+  it("gives the edit form back what it stored", () => {
+    const crops = [{ id: "kale", months: monthRange(12, 1) }];
+    const form = cropFormValues(crops);
+    expect(form).toEqual({ crops: ["kale"], cropMonths: ["kale:1", "kale:12"] });
+    expect(meadowCrops(parsed({ ...valid, ...form }))).toEqual(crops);
+  });
+
+  it("refuses unknown crops, months outside the year and too many crops", () => {
+    expect(errors({ ...valid, crops: ["dahlia", "triffid"] })).toEqual({
+      crops: ["validation.cropUnknown"],
+    });
+    expect(errors({ ...valid, crops: ["dahlia"], cropMonths: ["dahlia:13"] })).toEqual({
+      cropMonths: ["validation.cropMonthInvalid"],
+    });
+    expect(errors({ ...valid, crops: ["dahlia"], cropMonths: ["dahlia:0"] })).toEqual({
+      cropMonths: ["validation.cropMonthInvalid"],
+    });
+    expect(errors({ ...valid, crops: Array.from({ length: 200 }, () => "dahlia") })).toEqual({
+      crops: ["validation.tooManyCrops"],
+    });
   });
 });

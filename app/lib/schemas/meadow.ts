@@ -1,3 +1,13 @@
+import {
+  cropById,
+  inCatalogueOrder,
+  isCropId,
+  isMonth,
+  maskMonths,
+  MAX_CROPS_PER_MEADOW,
+  monthMask,
+  type MeadowCrop,
+} from "~/lib/crops";
 import { z } from "./zod";
 
 /*
@@ -116,6 +126,56 @@ function optionalCoordinate(limit: number) {
   );
 }
 
+/** A checkbox group's values: one ticked box arrives as a string, several as a list. */
+function checkedValues(value: string | string[] | null | undefined): unknown {
+  if (value === undefined || value === null || value === "") return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+/** A crop's month box is "<crop id>:<month>", e.g. "dahlia:8". */
+export function cropMonthValue(cropId: string, month: number): string {
+  return `${cropId}:${month}`;
+}
+
+function parseCropMonth(value: string): { id: string; month: number } | null {
+  const match = /^([a-z-]{1,40}):(\d{1,2})$/.exec(value);
+  if (!match?.[1] || !isCropId(match[1]) || !isMonth(Number(match[2]))) return null;
+  return { id: match[1], month: Number(match[2]) };
+}
+
+/**
+ * The ticked crops with the months ticked for each; a crop with no month ticked is picked in its
+ * usual season. Unknown values were refused by the schema already.
+ */
+export function meadowCrops(values: { crops: string[]; cropMonths: string[] }): MeadowCrop[] {
+  const months = new Map<string, number[]>();
+  for (const value of values.cropMonths) {
+    const parsed = parseCropMonth(value);
+    if (parsed) months.set(parsed.id, [...(months.get(parsed.id) ?? []), parsed.month]);
+  }
+  return inCatalogueOrder(
+    [...new Set(values.crops)].flatMap((id) => {
+      const crop = cropById(id);
+      if (!crop) return [];
+      const ticked = monthMask(months.get(id) ?? []);
+      return [{ id, months: ticked || crop.season }];
+    }),
+  );
+}
+
+/** A meadow's crops as the form's boxes: the ids, and "id:month" for each of their months. */
+export function cropFormValues(crops: readonly MeadowCrop[]): {
+  crops: string[];
+  cropMonths: string[];
+} {
+  return {
+    crops: crops.map((crop) => crop.id),
+    cropMonths: crops.flatMap((crop) =>
+      maskMonths(crop.months).map((month) => cropMonthValue(crop.id, month)),
+    ),
+  };
+}
+
 export const meadowSchema = z.object({
   name: z
     .string({ error: "validation.nameMin" })
@@ -176,6 +236,24 @@ export const meadowSchema = z.object({
       }
       return handle;
     }),
+  crops: z.preprocess(
+    checkedValues,
+    z
+      .array(z.string({ error: "validation.cropUnknown" }), { error: "validation.cropUnknown" })
+      .max(MAX_CROPS_PER_MEADOW, { error: "validation.tooManyCrops" })
+      .refine((ids) => ids.every(isCropId), { error: "validation.cropUnknown" }),
+  ),
+  cropMonths: z.preprocess(
+    checkedValues,
+    z
+      .array(z.string({ error: "validation.cropMonthInvalid" }), {
+        error: "validation.cropMonthInvalid",
+      })
+      .max(MAX_CROPS_PER_MEADOW * 12, { error: "validation.tooManyCrops" })
+      .refine((values) => values.every((value) => parseCropMonth(value) !== null), {
+        error: "validation.cropMonthInvalid",
+      }),
+  ),
   lat: optionalCoordinate(90),
   lng: optionalCoordinate(180),
   /** The address the pin (lat, lng) was placed for: see addressFingerprint. */
@@ -201,7 +279,10 @@ export function addressFingerprint(address: {
 
 /** The fields a member types, as stored: what the edit form starts from and the detail shows. */
 export function typedFields<
-  T extends Omit<MeadowFormValues, "lat" | "lng" | "locatedAddress" | "country"> & {
+  T extends Omit<
+    MeadowFormValues,
+    "lat" | "lng" | "locatedAddress" | "country" | "crops" | "cropMonths"
+  > & {
     country: string;
   },
 >(meadow: T) {

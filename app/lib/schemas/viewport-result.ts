@@ -13,6 +13,8 @@ export const mapPointSchema = z.object({
   lng: z.number(),
   city: z.string(),
   priceText: z.string(),
+  /** The ids of its crops in season now, for the pin's popup. */
+  inSeason: z.array(z.string()).optional(),
   /** The meadow's first photo, for the pin's popup. */
   photo: z
     .object({

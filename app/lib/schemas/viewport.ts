@@ -1,5 +1,5 @@
 import { COUNTRIES, isCountry, type Country } from "./meadow";
-import { controlCharactersAsSpaces } from "./meadow-search";
+import { controlCharactersAsSpaces, parseCrops, parseSeason, type Season } from "./meadow-search";
 import { z } from "./zod";
 
 /*
@@ -90,6 +90,19 @@ export interface MapView {
 export interface MapFilters {
   q?: string;
   country?: Country;
+  /** Catalogue crop ids: meadows growing any of them. */
+  crops?: string[];
+  season?: Season;
+}
+
+/** The filters as one string, to notice when they change. */
+export function mapFilterKey(filters: MapFilters): string {
+  return [
+    filters.q ?? "",
+    filters.country ?? "",
+    (filters.crops ?? []).join(","),
+    filters.season ?? "",
+  ].join("|");
 }
 
 /** The Netherlands and Belgium, where the map opens when its address names no view. */
@@ -122,6 +135,10 @@ export function readMapFilters(params: URLSearchParams): MapFilters {
   if (q) filters.q = q;
   const country = params.get("country")?.trim().toUpperCase();
   if (country && isCountry(country)) filters.country = country;
+  const crops = parseCrops(params.getAll("crop"));
+  if (crops.length > 0) filters.crops = crops;
+  const season = parseSeason(params.get("season"));
+  if (season !== undefined) filters.season = season;
   return filters;
 }
 
@@ -150,5 +167,7 @@ export function mapSearchParams(view: MapView | null, filters: MapFilters): URLS
   }
   if (filters.q) params.set("q", filters.q);
   if (filters.country) params.set("country", filters.country);
+  for (const crop of filters.crops ?? []) params.append("crop", crop);
+  if (filters.season !== undefined) params.set("season", String(filters.season));
   return params;
 }

@@ -1,7 +1,9 @@
 import { appContext } from "~/context";
 import { getI18n } from "~/i18n.server";
+import { parseCrops, parseSeason } from "~/lib/schemas/meadow-search";
 import { viewportQuerySchema } from "~/lib/schemas/viewport";
 import type { ViewportResult } from "~/lib/schemas/viewport-result";
+import { cropsInSeasonOf } from "~/services/meadows/records.server";
 import { viewportMeadows } from "~/services/meadows/viewport.server";
 import { cardPhotos } from "~/services/photos.server";
 import type { Route } from "./+types/meadows";
@@ -25,7 +27,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   const { bbox, zoom, q, country } = parsed.data;
-  const result = await viewportMeadows(db, { bbox, zoom, filters: { text: q, country } });
+  // Crops come once per crop (crop=dahlia&crop=sunflower); one the catalogue lacks is refused,
+  // as is a season that is neither "now" nor a month.
+  const params = new URL(request.url).searchParams;
+  const cropParams = params.getAll("crop");
+  const crops = parseCrops(cropParams);
+  const seasonParam = params.get("season");
+  const season = parseSeason(seasonParam);
+  const refusal =
+    crops.length !== new Set(cropParams.filter(Boolean)).size
+      ? "mapView.errors.crop"
+      : seasonParam && season === undefined
+        ? "mapView.errors.season"
+        : undefined;
+  if (refusal) {
+    return Response.json(
+      { error: t(refusal) },
+      { status: 400, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  const result = await viewportMeadows(db, {
+    bbox,
+    zoom,
+    filters: { text: q, country, crops, season },
+  });
   if (result.kind === "points") {
     // A pin's popup shows the meadow's first photo.
     const photos = await cardPhotos(
@@ -33,9 +58,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       storage,
       result.points.map((point) => point.id),
     );
+    const inSeason = await cropsInSeasonOf(
+      db,
+      result.points.map((point) => point.id),
+      new Date(),
+    );
     for (const point of result.points) {
       const photo = photos.get(point.id);
       if (photo) point.photo = photo;
+      const crops = inSeason.get(point.id);
+      if (crops) point.inSeason = crops;
     }
   }
   // The map checks the answer against this shape (viewportResultSchema).

@@ -37,6 +37,8 @@ import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { FavoriteButton, FavoriteCount } from "~/components/favorite-button";
 import { favoriteSummary } from "~/services/favorites.server";
+import { CropCalendar, InSeasonNow } from "~/components/crops";
+import { cropsFromColumns, currentMonth } from "~/lib/crops";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, storage, config } = context.get(appContext);
@@ -95,6 +97,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       lat: meadow.lat,
       lng: meadow.lng,
       isDemo: meadow.isDemo,
+      crops: cropsFromColumns(meadow.crops, meadow.cropMonths),
       owner: meadow.owner
         ? {
             id: meadow.owner.id,
@@ -103,6 +106,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           }
         : null,
     },
+    // The month at the meadow, by the server's clock: the page shows the same after hydration.
+    month: currentMonth(new Date(), meadow.country),
     mapStyleUrl: config.mapStyleUrl,
     meta: { title: `${meadow.name} · ${meadow.city} · Plukweide`, description, url },
     // schema.org: a place people visit, with its address and position, for rich link previews.
@@ -241,6 +246,7 @@ export default function MeadowDetail() {
     photoLimits,
     mapStyleUrl,
     favorite,
+    month,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PhotoActionData | undefined;
   const directions = `https://www.openstreetmap.org/directions?to=${meadow.lat}%2C${meadow.lng}`;
@@ -296,13 +302,27 @@ export default function MeadowDetail() {
       </section>
 
       <div className="mt-8 grid gap-8 md:grid-cols-[1fr_18rem]">
-        <div>
+        <div className="min-w-0">
           {description ? (
             // Plain text: line breaks kept, nothing turned into links or markup. `lang` tells
             // screen readers and translators when it is not the page's language.
             <p lang={description.lang} className="whitespace-pre-line leading-relaxed">
               {description.text}
             </p>
+          ) : null}
+          {meadow.crops.length > 0 ? (
+            <section aria-labelledby="crops-title" className="mt-8 grid gap-3">
+              <h2 id="crops-title" className="text-xl font-semibold tracking-tight">
+                {t("crops.calendarTitle")}
+              </h2>
+              <InSeasonNow
+                crops={meadow.crops}
+                month={month}
+                lang={lang}
+                className="font-medium text-primary"
+              />
+              <CropCalendar crops={meadow.crops} month={month} />
+            </section>
           ) : null}
         </div>
         <aside className="grid content-start gap-5 rounded-2xl border border-border bg-card p-5 text-sm">

@@ -19,7 +19,8 @@ import { getI18n } from "~/i18n.server";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/page-meta";
 import { pagePath } from "~/lib/page-url";
-import { addressFingerprint, typedFields } from "~/lib/schemas/meadow";
+import { cropsFromColumns } from "~/lib/crops";
+import { addressFingerprint, cropFormValues, typedFields } from "~/lib/schemas/meadow";
 import { passOnHeaders } from "~/route-headers";
 import { deleteMeadowWithPhotos } from "~/services/photos.server";
 import { ForbiddenError, NotFoundError } from "~/services/meadows/errors";
@@ -47,7 +48,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return data(
     {
       styleUrl: config.mapStyleUrl,
-      meadow: { id: meadow.id, ...typedFields(meadow) },
+      meadow: {
+        id: meadow.id,
+        ...typedFields(meadow),
+        ...cropFormValues(cropsFromColumns(meadow.crops, meadow.cropMonths)),
+      },
       // The saved pin belongs to the saved address: the form can save without finding it again.
       found: {
         lat: meadow.lat,

@@ -44,9 +44,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 
   const sort = effectiveSort(search.sort, near !== undefined);
+  const now = new Date();
   const result = await searchMeadows(db, {
     text: search.q || undefined,
     country: search.country,
+    crops: search.crops,
+    season: search.season,
+    now,
     near,
     maxDistanceKm: near ? search.km : undefined,
     sort,
@@ -64,7 +68,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       items: await markKept(
         db,
         getUser(context)?.id,
-        (await withCardPhotos(db, storage, result.items)).map(toMeadowCard),
+        (await withCardPhotos(db, storage, result.items)).map((meadow) =>
+          toMeadowCard(meadow, now),
+        ),
       ),
       total: result.total,
       totalCapped: result.totalCapped,

@@ -5,7 +5,12 @@ import type { GeocodeResult } from "~/adapters/geocoder.server";
 import { appContext, clientIpContext } from "~/context";
 import { serializeToast } from "~/cookies.server";
 import { getLocale } from "~/i18n.server";
-import { addressFingerprint, meadowSchema, type MeadowFormValues } from "~/lib/schemas/meadow";
+import {
+  addressFingerprint,
+  meadowCrops,
+  meadowSchema,
+  type MeadowFormValues,
+} from "~/lib/schemas/meadow";
 import type { ToastMessage } from "~/lib/toast";
 import { LIMITS } from "~/services/account-limits";
 import type { MeadowInput } from "~/services/meadows/records.server";
@@ -117,6 +122,6 @@ export async function handleMeadowForm({
 }
 
 function toInput(values: MeadowFormValues, lat: number, lng: number): MeadowInput {
-  const { lat: _lat, lng: _lng, locatedAddress: _located, ...rest } = values;
-  return { ...rest, lat, lng };
+  const { lat: _lat, lng: _lng, locatedAddress: _located, crops, cropMonths, ...rest } = values;
+  return { ...rest, lat, lng, crops: meadowCrops({ crops, cropMonths }) };
 }

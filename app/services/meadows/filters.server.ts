@@ -1,5 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
+import { COUNTRIES } from "~/lib/schemas/meadow";
 import { controlCharactersAsSpaces } from "~/lib/schemas/meadow-search";
+import { currentMonth, isCropId, isMonth, MAX_CROPS_PER_MEADOW } from "~/lib/crops";
 import { LocationRequiredError } from "./errors";
 import {
   boundingBoxCondition,
@@ -30,6 +32,79 @@ export interface MeadowFilters {
   /** The searcher's location; needed for a distance filter or sort. */
   near?: LatLng;
   maxDistanceKm?: number;
+  /** Catalogue crop ids: a meadow growing any one of them matches. */
+  crops?: string[];
+  /**
+   * In season in this month (1–12), or in the month it is now at each meadow (in its country's
+   * time zone, by `now`). With crops, one of those crops must be in season then.
+   */
+  season?: number | "now";
+  /** The clock "now" is read from; the current time when left out (tests fix it). */
+  now?: Date;
+}
+
+/** The crops filtered on: known ids only, each once; undefined when none. */
+export function filterCrops(filters: MeadowFilters): string[] | undefined {
+  const ids = [...new Set(filters.crops ?? [])].filter(isCropId).slice(0, MAX_CROPS_PER_MEADOW);
+  return ids.length > 0 ? ids : undefined;
+}
+
+/** Whether the filters ask about crops or seasons, which the stored grid does not count. */
+export function hasCropFilters(filters: MeadowFilters): boolean {
+  return filterCrops(filters) !== undefined || seasonMonths(filters).length > 0;
+}
+
+/**
+ * The months the season filter asks about, each with the countries it applies to (all of them
+ * when `countries` is undefined). "Now" is one month nearly always; in the hour after midnight
+ * on the first of a month, Britain is still a month behind the others.
+ */
+export function seasonMonths(filters: MeadowFilters): { month: number; countries?: string[] }[] {
+  const season = filters.season;
+  if (season === undefined) return [];
+  if (season !== "now") return isMonth(season) ? [{ month: season }] : [];
+  const now = filters.now ?? new Date();
+  const byMonth = new Map<number, string[]>();
+  for (const country of COUNTRIES) {
+    const month = currentMonth(now, country);
+    byMonth.set(month, [...(byMonth.get(month) ?? []), country]);
+  }
+  if (byMonth.size === 1) return [{ month: [...byMonth.keys()][0] ?? 1 }];
+  return [...byMonth].map(([month, countries]) => ({ month, countries }));
+}
+
+/**
+ * The crop and season conditions. Crops alone: the GIN index on `crops` finds the meadows
+ * growing any of them. A month alone: the bit of the month in `season_mask`. Both: one of the
+ * crops must be in season then, which the arrays of the row itself tell.
+ */
+function cropConditions(filters: MeadowFilters): SQL[] {
+  const crops = filterCrops(filters);
+  const months = seasonMonths(filters);
+  const conditions: SQL[] = [];
+  // Known ids of letters and '-' only, so an array literal holds them safely.
+  const cropArray = crops && sql`${`{${crops.join(",")}}`}::text[]`;
+  if (cropArray) conditions.push(sql`m.crops && ${cropArray}`);
+  if (months.length === 0) return conditions;
+  const inMonth = ({ month, countries }: { month: number; countries?: string[] }) => {
+    const bit = 1 << (month - 1);
+    const season = cropArray
+      ? sql`exists (select 1 from unnest(m.crops, m.crop_months) as c(id, months)
+          where c.id = any(${cropArray}) and c.months & ${bit}::smallint <> 0)`
+      : sql`m.season_mask & ${bit}::smallint <> 0`;
+    return countries
+      ? sql`(m.country in (${sql.join(
+          countries.map((country) => sql`${country}`),
+          sql`, `,
+        )}) and ${season})`
+      : season;
+  };
+  conditions.push(
+    months.length === 1 && months[0]
+      ? inMonth(months[0])
+      : sql`(${sql.join(months.map(inMonth), sql` or `)})`,
+  );
+  return conditions;
 }
 
 /** LIKE's own wildcards in what the visitor typed are meant literally. */
@@ -89,6 +164,7 @@ export function filterConditions(
         textIndex ? sql`m.search_text like ${textPattern(word)}` : containsWord(word),
       );
   if (filters.country) conditions.push(sql`m.country = ${filters.country.toUpperCase()}`);
+  conditions.push(...cropConditions(filters));
   const metres = radiusMetres(filters);
   if (metres !== undefined && filters.near) {
     const box = radiusIndex === "point" ? circleBox(filters.near, metres) : undefined;

@@ -10,6 +10,7 @@ import { migratedDatabase, testEngines } from "../../../tests/support/databases"
 import type { Database } from "~/adapters/db.server";
 import { createDiskStorage } from "~/adapters/storage.server";
 import { deleteMeadowWithPhotos } from "~/services/photos.server";
+import { monthRange } from "~/lib/crops";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { createMeadow, getMeadow, isMeadowId, updateMeadow } from "./records.server";
 
@@ -33,6 +34,37 @@ describe.each(testEngines)("meadow records on $name", (engine) => {
   });
 
   describe("adding, changing and removing", () => {
+    it("keeps the crops, their months and the union of their months with every write", async () => {
+      const created = await createMeadow(
+        db,
+        "anna",
+        meadowInput({
+          crops: [
+            { id: "holly", months: monthRange(11, 1) },
+            { id: "dahlia", months: monthRange(7, 10) },
+          ],
+        }),
+      );
+      expect(created).toMatchObject({
+        crops: ["dahlia", "holly"],
+        cropMonths: [monthRange(7, 10), monthRange(11, 1)],
+        seasonMask: monthRange(7, 1),
+      });
+      const updated = await updateMeadow(
+        db,
+        "anna",
+        created.id,
+        meadowInput({ crops: [{ id: "tulip", months: monthRange(4, 5) }] }),
+      );
+      expect(updated).toMatchObject({
+        crops: ["tulip"],
+        cropMonths: [monthRange(4, 5)],
+        seasonMask: monthRange(4, 5),
+      });
+      const cleared = await updateMeadow(db, "anna", created.id, meadowInput());
+      expect(cleared).toMatchObject({ crops: [], cropMonths: [], seasonMask: 0 });
+    });
+
     it("adds a meadow with a short id, a parsed price and its owner", async () => {
       const created = await createMeadow(
         db,

@@ -1,6 +1,14 @@
-import { and, eq, getTableColumns } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray } from "drizzle-orm";
 import { meadows, users, type Meadow } from "../../../db/schema";
 import type { Database } from "~/adapters/db.server";
+import {
+  cropsFromColumns,
+  cropsInSeason,
+  currentMonth,
+  inCatalogueOrder,
+  seasonMask,
+  type MeadowCrop,
+} from "~/lib/crops";
 import type { MeadowFormValues } from "~/lib/schemas/meadow";
 import { parsePriceAmount } from "~/services/price";
 import { randomId } from "~/services/random-id.server";
@@ -12,11 +20,29 @@ import { ForbiddenError, NotFoundError } from "./errors";
  */
 
 /** What a member enters: the form's values with the pin position they confirmed. */
-export type MeadowInput = Omit<MeadowFormValues, "lat" | "lng" | "locatedAddress"> & {
+export type MeadowInput = Omit<
+  MeadowFormValues,
+  "lat" | "lng" | "locatedAddress" | "crops" | "cropMonths"
+> & {
   lat: number;
   lng: number;
+  /** What grows there, with the months of each (see meadowCrops); none when left out. */
+  crops?: MeadowCrop[];
   isDemo?: boolean;
 };
+
+/**
+ * The crop columns of a meadow: ids and month masks in catalogue order, and their union, which
+ * the month filters read. Written with every change, so the three never disagree.
+ */
+export function cropColumns(crops: readonly MeadowCrop[]) {
+  const ordered = inCatalogueOrder(crops);
+  return {
+    crops: ordered.map((crop) => crop.id),
+    cropMonths: ordered.map((crop) => crop.months),
+    seasonMask: seasonMask(ordered),
+  };
+}
 
 /** Looser than what newMeadowId makes, so ids given by hand (seed data) still resolve. */
 const ID_PATTERN = /^[0-9A-Za-z_-]{1,64}$/;
@@ -50,6 +76,7 @@ function columnsFrom(input: MeadowInput) {
     instagram: input.instagram,
     lat: input.lat,
     lng: input.lng,
+    ...cropColumns(input.crops ?? []),
   };
 }
 
@@ -122,4 +149,36 @@ export async function getMeadow(db: Database, id: string): Promise<MeadowDetail 
     .leftJoin(users, eq(users.id, meadows.ownerId))
     .where(eq(meadows.id, id));
   return row ?? null;
+}
+
+/**
+ * The ids of each meadow's crops in season at `now` (at the meadow's own clock), for the map's
+ * pins, whose popups say what is in season; meadows with none are left out.
+ */
+export async function cropsInSeasonOf(
+  db: Database,
+  ids: readonly string[],
+  now: Date,
+): Promise<Map<string, string[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: meadows.id,
+      country: meadows.country,
+      crops: meadows.crops,
+      cropMonths: meadows.cropMonths,
+    })
+    .from(meadows)
+    .where(inArray(meadows.id, [...ids]));
+  const found = new Map<string, string[]>();
+  for (const row of rows) {
+    const month = currentMonth(now, row.country);
+    const inSeason = cropsInSeason(cropsFromColumns(row.crops, row.cropMonths), month);
+    if (inSeason.length > 0)
+      found.set(
+        row.id,
+        inSeason.map((crop) => crop.id),
+      );
+  }
+  return found;
 }

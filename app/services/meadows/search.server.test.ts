@@ -94,6 +94,7 @@ describe.each(testEngines)("meadow search on $name", (engine) => {
         lng: row.lng,
         isDemo: true,
         createdAt: row.createdAt,
+        crops: [],
         distanceKm: 0,
       });
       expect(result.items[1]).toMatchObject({ priceAmount: 0.5, isDemo: false });

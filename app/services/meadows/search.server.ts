@@ -1,9 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryManyRows, queryRows, type Database } from "~/adapters/db.server";
+import { cropsFromColumns, type MeadowCrop } from "~/lib/crops";
 import { LocationRequiredError } from "./errors";
 import {
   clampInteger,
   filterConditions,
+  filterCrops,
   radiusMetres,
   searchText,
   whereClause,
@@ -55,6 +57,8 @@ export interface MeadowSummary {
   lng: number;
   isDemo: boolean;
   createdAt: Date;
+  /** What grows there, with its months (see app/lib/crops.ts). */
+  crops: MeadowCrop[];
   /** Set when the search has a location. */
   distanceKm?: number;
 }
@@ -96,6 +100,8 @@ interface SummaryRow {
   lng: number;
   is_demo: boolean;
   created_at: Date | string;
+  crops: string[];
+  crop_months: number[];
   distance_m?: number;
 }
 
@@ -111,6 +117,7 @@ function toSummary(row: SummaryRow): MeadowSummary {
     lng: row.lng,
     isDemo: row.is_demo,
     createdAt: new Date(row.created_at),
+    crops: cropsFromColumns(row.crops, row.crop_months),
   };
   if (row.distance_m !== undefined) summary.distanceKm = Number(row.distance_m) / 1000;
   return summary;
@@ -121,6 +128,9 @@ async function planSearch(
   params: SearchParams,
   pageSize: number,
 ): Promise<SearchPlan> {
+  // Chosen crops without words: their GIN index finds the few meadows growing them (one in ten
+  // for the commonest), which the planner combines with a radius's box and sorts (ADR 36).
+  if (!searchText(params) && filterCrops(params)) return "planner";
   const { whole: matches, meadows } = await textEstimates(db, params);
   const metres = radiusMetres(params);
   const near = metres === undefined ? undefined : params.near;
@@ -142,7 +152,8 @@ function coveredAlongOrder(params: SearchParams): boolean {
 
 /** The columns a page needs, and what it is filtered and sorted by, for a preselection. */
 const CANDIDATE_COLUMNS = sql`m.id, m.name, m.city, m.country, m.price_text, m.price_amount,
-  m.lat, m.lng, m.is_demo, m.created_at, m.sort_name, m.search_text`;
+  m.lat, m.lng, m.is_demo, m.created_at, m.sort_name, m.search_text, m.crops, m.crop_months,
+  m.season_mask`;
 
 /**
  * One page of meadows matching the filters, in the chosen order, with the number of matches (up
@@ -159,9 +170,15 @@ export async function searchMeadows(db: Database, params: SearchParams): Promise
   const plan = await planSearch(db, params, pageSize);
 
   const textOnly = { text: params.text };
-  const allButText = { country: params.country, near, maxDistanceKm: params.maxDistanceKm };
+  const crops = { crops: params.crops, season: params.season, now: params.now };
+  const allButText = {
+    country: params.country,
+    near,
+    maxDistanceKm: params.maxDistanceKm,
+    ...crops,
+  };
   const radiusOnly = { near, maxDistanceKm: params.maxDistanceKm };
-  const allButRadius = { text: params.text, country: params.country };
+  const allButRadius = { text: params.text, country: params.country, ...crops };
   let prefix = sql``;
   let source = sql`meadows m`;
   let distance = near ? sql`, ${distanceMetres(near)} as distance_m` : sql``;
@@ -208,7 +225,7 @@ export async function searchMeadows(db: Database, params: SearchParams): Promise
     limit ${cap + 1}) as capped)`;
   const limits = sql`limit ${pageSize + 1} offset ${(page - 1) * pageSize}`;
   const columns = sql`m.id, m.name, m.city, m.country, m.price_text, m.price_amount, m.lat,
-    m.lng, m.is_demo, m.created_at ${distance}, ${count} as matches`;
+    m.lng, m.is_demo, m.created_at, m.crops, m.crop_months ${distance}, ${count} as matches`;
   // Walking a sort order's index, the page's ids come first, from the covering index alone
   // (migration 0008: it holds what the filters test), and only the page's rows are read.
   const idsFirst = plan === "planner" || plan === "common-word" || plan === "along-order";

@@ -5,6 +5,8 @@ import {
   areaConditions,
   clampInteger,
   filterConditions,
+  filterCrops,
+  hasCropFilters,
   radiusMetres,
   searchText,
   whereClause,
@@ -40,10 +42,16 @@ export type { MapPoint, ViewportResult };
  * How a view's meadows were found, told to viewportMeadows' `onRead` (the benchmark counts them):
  * the stored grid's clusters (and pins of few), the view read in storage order or from its GiST
  * index, or its words looked up in the trigram index (ANDed with the view's GiST bitmap or not)
- * or in the area index of its cells.
+ * or in the area index of its cells, or its chosen crops in their GIN index ANDed with the view's.
  */
 export type ViewportRead =
-  "grid" | "table-order" | "view-index" | "trigram" | "trigram-and-view" | "area";
+  | "grid"
+  | "table-order"
+  | "view-index"
+  | "trigram"
+  | "trigram-and-view"
+  | "area"
+  | "crops-and-view";
 
 export interface ViewportParams {
   bbox: BoundingBox;
@@ -89,7 +97,8 @@ export async function viewportMeadows(
   const box = normalizeBoundingBox(params.bbox);
   const filters = params.filters ?? {};
   const radius = radiusMetres(filters);
-  const usesGrid = !searchText(filters) && radius === undefined;
+  // The stored grid counts every meadow: crop and season filters read the rows (ADR 36).
+  const usesGrid = !searchText(filters) && radius === undefined && !hasCropFilters(filters);
   const limit = zoom >= VIEWPORT_POINTS_ZOOM ? VIEWPORT_POINT_LIMIT_NEAR : VIEWPORT_POINT_LIMIT;
 
   // The stored grid bounds the meadows in view: cells wholly inside the view hold at least, all
@@ -179,7 +188,9 @@ export async function viewportMeadows(
   // Read in storage order, or from the GiST index nearest the view's centre (readsTableOrder), or
   // through a trigram index (the whole table's, or the view's cells'), in storage order too, for
   // a text it finds more cheaply.
-  let read = textFirst || areaCells ? trigramRows : streamingRows;
+  // Chosen crops without words: a bitmap of their GIN index, ANDed with the view's (ADR 36).
+  const cropsFirst = !searchText(filters) && filterCrops(filters) !== undefined;
+  let read = textFirst || areaCells || cropsFirst ? trigramRows : streamingRows;
   if (plan && read === streamingRows && readsTableOrder(plan)) read = tableOrderRows;
   const cap =
     shares && read !== streamingRows
@@ -190,17 +201,19 @@ export async function viewportMeadows(
     textFirst && plan && lookup
       ? candidateCosts({ ...plan, candidates: lookup.candidates })
       : undefined;
-  const andsView = viewCosts !== undefined && viewCosts.withView < viewCosts.alone;
+  const andsView = cropsFirst || (viewCosts !== undefined && viewCosts.withView < viewCosts.alone);
   onRead?.(
-    areaCells
-      ? "area"
-      : textFirst
-        ? andsView
-          ? "trigram-and-view"
-          : "trigram"
-        : read === tableOrderRows
-          ? "table-order"
-          : "view-index",
+    cropsFirst
+      ? "crops-and-view"
+      : areaCells
+        ? "area"
+        : textFirst
+          ? andsView
+            ? "trigram-and-view"
+            : "trigram"
+          : read === tableOrderRows
+            ? "table-order"
+            : "view-index",
   );
   const [range] = box.lngRanges;
   const centre = range && { lng: (range[0] + range[1]) / 2, lat: (box.south + box.north) / 2 };

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertMeadows, meadowGrid, north, UTRECHT } from "../../../db/factories/meadows";
+import { meadows, type NewMeadow } from "../../../db/schema";
+import { testEngines } from "../../../tests/support/databases";
+import type { Database, DatabaseHandle } from "~/adapters/db.server";
+import { monthMask, monthRange, type MeadowCrop } from "~/lib/crops";
+import { cropColumns } from "./records.server";
+import { searchMeadows, type SearchParams } from "./search.server";
+import { VIEWPORT_POINT_LIMIT, viewportMeadows } from "./viewport.server";
+
+/*
+ * The crop and season filters against known meadows, on every engine: the list's search with
+ * each of its plans, and the map's viewport.
+ */
+
+/** Midnight has passed in Amsterdam (1 December), not yet in London (30 November). */
+const BRITISH_NOVEMBER = new Date("2026-11-30T23:30:00Z");
+const AUGUST = new Date("2026-08-15T12:00:00Z");
+
+/** Meadows as the factory writes them, their crops given as a member picks them. */
+function withCrops(list: (Omit<Partial<NewMeadow>, "crops"> & { crops?: MeadowCrop[] })[]) {
+  return list.map(({ crops, ...row }) => ({ ...row, ...cropColumns(crops ?? []) }));
+}
+
+describe.each(testEngines)("crop and season filters on $name", (engine) => {
+  let handle: DatabaseHandle;
+  let db: Database;
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    await handle.migrate();
+    db = handle.db;
+    await db.delete(meadows);
+    await insertMeadows(
+      db,
+      withCrops([
+        {
+          name: "Dahliahof",
+          crops: [
+            { id: "dahlia", months: monthRange(7, 10) },
+            { id: "sunflower", months: monthRange(7, 9) },
+          ],
+          ...north(UTRECHT, 2),
+        },
+        {
+          name: "Hulsthoeve",
+          crops: [{ id: "holly", months: monthRange(11, 1) }],
+          ...north(UTRECHT, 5),
+        },
+        {
+          name: "Tulpenveld Gent",
+          country: "BE",
+          city: "Gent",
+          crops: [{ id: "tulip", months: monthRange(4, 5) }],
+          lat: 51.05,
+          lng: 3.72,
+        },
+        {
+          name: "Chrysanthemum Farm",
+          country: "GB",
+          city: "Canterbury",
+          crops: [{ id: "chrysanthemum", months: monthMask([11]) }],
+          lat: 51.28,
+          lng: 1.08,
+        },
+        {
+          name: "Chrysantenkwekerij",
+          crops: [{ id: "chrysanthemum", months: monthMask([11]) }],
+          ...north(UTRECHT, 8),
+        },
+        { name: "Zonder gewassen", ...north(UTRECHT, 1) },
+      ]),
+    );
+    // Meadows without crops all around, so the plans that stop early have rows to pass over.
+    await insertMeadows(
+      db,
+      meadowGrid(VIEWPORT_POINT_LIMIT + 100, { lat: 51.5, lng: 4.5 }, 1.5, (i) => `Weide ${i}`),
+    );
+  });
+  afterAll(() => handle?.close());
+
+  async function listed(params: Partial<SearchParams>) {
+    const { items, total } = await searchMeadows(db, { sort: "name", ...params });
+    return { names: items.map((item) => item.name), total };
+  }
+
+  it("finds the meadows growing any of the crops", async () => {
+    expect(await listed({ crops: ["dahlia"] })).toEqual({ names: ["Dahliahof"], total: 1 });
+    expect((await listed({ crops: ["tulip", "dahlia"] })).names).toEqual([
+      "Dahliahof",
+      "Tulpenveld Gent",
+    ]);
+    expect((await listed({ crops: ["pumpkin"] })).names).toEqual([]);
+  });
+
+  it("finds what is in season in a month, through the new year", async () => {
+    expect((await listed({ season: 8 })).names).toEqual(["Dahliahof"]);
+    expect((await listed({ season: 12 })).names).toEqual(["Hulsthoeve"]);
+    expect((await listed({ season: 1 })).names).toEqual(["Hulsthoeve"]);
+    expect((await listed({ season: 3 })).names).toEqual([]);
+  });
+
+  it("needs one of the chosen crops in season, not any crop", async () => {
+    expect((await listed({ crops: ["dahlia"], season: 11 })).names).toEqual([]);
+    expect((await listed({ crops: ["dahlia", "holly"], season: 12 })).names).toEqual([
+      "Hulsthoeve",
+    ]);
+    expect((await listed({ crops: ["sunflower", "holly"], season: 8 })).names).toEqual([
+      "Dahliahof",
+    ]);
+  });
+
+  it("reads 'now' at each meadow's own clock", async () => {
+    expect((await listed({ season: "now", now: AUGUST })).names).toEqual(["Dahliahof"]);
+    // Past midnight in the Netherlands it is December; in Canterbury still November.
+    expect((await listed({ season: "now", now: BRITISH_NOVEMBER })).names).toEqual([
+      "Chrysanthemum Farm",
+      "Hulsthoeve",
+    ]);
+  });
+
+  it("combines with words, country and distance, in every order", async () => {
+    expect((await listed({ crops: ["dahlia", "tulip"], country: "BE" })).names).toEqual([
+      "Tulpenveld Gent",
+    ]);
+    expect((await listed({ text: "hof", season: 8 })).names).toEqual(["Dahliahof"]);
+    expect((await listed({ text: "hoeve", season: 8 })).names).toEqual([]);
+    const near = { near: UTRECHT, maxDistanceKm: 6 };
+    expect((await listed({ ...near, sort: "distance", season: 12 })).names).toEqual(["Hulsthoeve"]);
+    expect(
+      (await listed({ ...near, sort: "name", crops: ["holly", "chrysanthemum"] })).names,
+    ).toEqual(["Hulsthoeve"]);
+    expect((await listed({ ...near, sort: "price", crops: ["dahlia"] })).names).toEqual([
+      "Dahliahof",
+    ]);
+  });
+
+  it("gives each result its crops", async () => {
+    const { items } = await searchMeadows(db, { sort: "name", crops: ["dahlia"] });
+    expect(items[0]?.crops).toEqual([
+      { id: "sunflower", months: monthRange(7, 9) },
+      { id: "dahlia", months: monthRange(7, 10) },
+    ]);
+  });
+
+  it("shows the map only the matching meadows, all of them", async () => {
+    const view = { bbox: [0, 49, 8, 54] as [number, number, number, number], zoom: 6 };
+    const all = await viewportMeadows(db, view);
+    expect(all.kind).toBe("clusters");
+    const dahlias = await viewportMeadows(db, { ...view, filters: { crops: ["dahlia"] } });
+    expect(dahlias).toMatchObject({ kind: "points", points: [{ name: "Dahliahof" }] });
+    const december = await viewportMeadows(db, { ...view, filters: { season: 12 } });
+    expect(december.kind === "points" && december.points.map((point) => point.name)).toEqual([
+      "Hulsthoeve",
+    ]);
+    const now = await viewportMeadows(db, {
+      ...view,
+      filters: { season: "now", now: BRITISH_NOVEMBER, country: "GB" },
+    });
+    expect(now.kind === "points" && now.points.map((point) => point.name)).toEqual([
+      "Chrysanthemum Farm",
+    ]);
+  });
+});

@@ -1,0 +1,74 @@
+import { cropById, monthRange, type MeadowCrop } from "../../app/lib/crops";
+
+/*
+ * What grows at each demo meadow (./demo-meadows.ts), by its id: the crops its description
+ * names, in their usual season unless the meadow's own months are given ([first, last], which
+ * may run past December). Kept apart from the meadows' texts, which are edited on their own.
+ */
+
+type DemoCrop = string | [id: string, from: number, to: number];
+
+const DEMO_CROPS: Readonly<Record<string, readonly DemoCrop[]>> = {
+  "demo-001": ["tulip"],
+  "demo-002": ["dahlia"],
+  // Early and late tulips: six weeks, from late March.
+  "demo-003": [["tulip", 3, 5]],
+  "demo-004": ["tulip", "daffodil", "hyacinth"],
+  "demo-005": ["tulip"],
+  "demo-006": ["tulip"],
+  "demo-007": ["dahlia"],
+  "demo-008": ["sunflower"],
+  "demo-009": ["zinnia", "cosmos", "snapdragon", "scabious"],
+  // Table-top strawberries under cover bear from April.
+  "demo-010": [["strawberry", 4, 9]],
+  "demo-011": ["cherry"],
+  "demo-012": ["pear"],
+  "demo-013": ["apple"],
+  "demo-014": ["peony"],
+  "demo-015": ["blueberry"],
+  "demo-016": ["cherry"],
+  "demo-017": ["lavender"],
+  "demo-018": [["peony", 6, 6], "zinnia", "cosmos", "sweet-pea"],
+  "demo-019": ["blueberry", "redcurrant"],
+  "demo-020": ["sunflower"],
+  "demo-021": ["pumpkin"],
+  // New buds until the first frost.
+  "demo-022": [["dahlia", 7, 11]],
+  "demo-023": ["lavender"],
+  "demo-024": ["pumpkin"],
+  "demo-025": ["apple", "pear"],
+  "demo-026": ["zinnia", "sunflower", "strawflower"],
+  "demo-027": [["strawberry", 6, 6], "raspberry"],
+  "demo-028": ["strawberry"],
+  "demo-029": ["blueberry"],
+  "demo-030": [["cherry", 7, 7]],
+  "demo-031": ["apple", "pear"],
+  "demo-032": ["lavender"],
+  "demo-033": ["dahlia", "gladiolus", "aster"],
+  "demo-034": ["sunflower"],
+  "demo-035": ["pumpkin"],
+  "demo-036": ["zinnia"],
+  "demo-037": ["apple", "pear"],
+  "demo-038": ["sunflower"],
+  "demo-039": ["tulip", "zinnia", "cosmos", "snapdragon"],
+  "demo-040": ["pumpkin"],
+  // Under tunnels: from May into October.
+  "demo-041": [["strawberry", 5, 10]],
+  "demo-042": [
+    ["peony", 6, 6],
+    ["dahlia", 8, 10],
+  ],
+};
+
+/** The demo meadow's crops, with their months; none for a meadow not listed. */
+export function demoCrops(meadowId: string): MeadowCrop[] {
+  return (DEMO_CROPS[meadowId] ?? []).map((entry) => {
+    const [id, from, to] = typeof entry === "string" ? [entry] : entry;
+    const crop = cropById(id);
+    if (!crop) throw new Error(`demo meadow ${meadowId}: no crop ${id}`);
+    return { id, months: from && to ? monthRange(from, to) : crop.season };
+  });
+}
+
+/** The ids of the demo meadows with crops (the test checks each is a demo meadow). */
+export const DEMO_MEADOWS_WITH_CROPS = Object.keys(DEMO_CROPS);

@@ -1,0 +1,85 @@
+import { expect, gotoHydrated, test, waitForHydration, type Page } from "./fixtures";
+import { UTRECHT_MEADOW } from "../../db/factories/meadow-form";
+import { signUpMember } from "./members";
+
+/*
+ * The crops of a meadow as a member and a visitor meet them in the browser: ticking crops and
+ * changing a crop's months on the add form, the meadow's calendar and what is in season now,
+ * and finding the meadow again by its crops and by season on the list.
+ */
+
+function field(page: Page, label: string) {
+  return page.getByRole("main").getByLabel(label, { exact: true });
+}
+
+test("a member adds crops to a meadow and a visitor finds it by them", async ({
+  page,
+  baseURL,
+}) => {
+  test.slow();
+  await signUpMember(page, { baseURL });
+  await gotoHydrated(page, "/meadows/add");
+  const name = `Seizoensweide ${Date.now().toString(36)}`;
+  for (const [key, label] of [
+    ["priceText", "Price"],
+    ["openingHours", "Opening hours"],
+    ["street", "Street"],
+    ["houseNumber", "House number"],
+    ["postalCode", "Postal code"],
+    ["city", "City"],
+  ] as const) {
+    await field(page, label).fill(UTRECHT_MEADOW[key]);
+  }
+  await field(page, "Name").fill(name);
+  await field(page, "Country").selectOption("NL");
+
+  const crops = page.getByRole("group", { name: "What grows there (optional)" });
+  await crops.getByRole("checkbox", { name: "Dahlias", exact: true }).check();
+  await crops.getByRole("checkbox", { name: "Holly", exact: true }).check();
+  // Dahlias all year at this meadow, so "in season now" has them whatever the date.
+  const dahlia = crops.locator('[data-crop="dahlia"]');
+  await dahlia.getByText("Months: Jul–Oct").click();
+  const dahliaMonths = dahlia.getByRole("group", { name: "Months for Dahlias" });
+  for (const month of ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Nov", "Dec"]) {
+    await dahliaMonths.getByRole("checkbox", { name: month, exact: true }).check();
+  }
+
+  await page.getByRole("button", { name: "Find on the map" }).click();
+  await expect(page.getByRole("group", { name: "Check the location" })).toBeVisible();
+  // The crops stay ticked while the address is found.
+  await expect(crops.getByRole("checkbox", { name: "Dahlias", exact: true })).toBeChecked();
+  await page.getByRole("button", { name: "Add meadow" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  const path = new URL(page.url()).pathname;
+
+  // The calendar: a row per crop, a column per month, in words for screen readers.
+  const calendar = page.getByRole("table", {
+    name: "The months each crop is picked at this meadow",
+  });
+  await expect(calendar.getByRole("rowheader")).toHaveText(["Dahlias", "Holly"]);
+  await expect(
+    calendar.getByRole("row", { name: /Holly/ }).getByText("picked", { exact: true }),
+  ).toHaveCount(3);
+  await expect(page.getByTestId("in-season-now")).toContainText("In season now: dahlias");
+
+  await page.goto(`/nl${path}`);
+  await waitForHydration(page);
+  await expect(page.getByTestId("in-season-now")).toContainText("Nu in het seizoen: dahlia's");
+  await expect(page.getByRole("table").getByRole("rowheader")).toHaveText(["Dahlia's", "Hulst"]);
+
+  // The list finds it by crop and by season, and its card says what is in season.
+  await gotoHydrated(page, `/meadows?q=${encodeURIComponent(name)}`);
+  const filters = page.getByRole("search", { name: "Find a meadow" });
+  await filters.getByRole("checkbox", { name: "Holly", exact: true }).check();
+  await expect(page).toHaveURL(/crop=holly/);
+  const results = page.getByTestId("meadow-results");
+  await expect(results.getByRole("heading", { name })).toBeVisible();
+  await expect(results.getByTestId("card-in-season")).toContainText("dahlias");
+  await filters.getByLabel("In season", { exact: true }).selectOption("now");
+  await expect(page).toHaveURL(/season=now/);
+  await expect(results.getByRole("heading", { name })).toBeVisible();
+  await filters.getByRole("checkbox", { name: "Holly", exact: true }).uncheck();
+  await filters.getByRole("checkbox", { name: "Pumpkins", exact: true }).check();
+  await expect(page).toHaveURL(/crop=pumpkin/);
+  await expect(page.getByTestId("result-count")).toHaveText("No meadows found");
+});
