@@ -1,6 +1,6 @@
 import { cropName, SeasonOptions } from "~/components/crops";
 import { CROPS } from "~/lib/crops";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link, useLoaderData, useLocation, useNavigate, useNavigation } from "react-router";
 import { MapNote, MapPlaceholder } from "~/components/map/map-placeholder";
@@ -169,16 +169,11 @@ export default function MapPage() {
             );
           }}
         />
-        <label htmlFor="map-country" className="sr-only">
-          {t("mapView.country")}
-        </label>
-        <select
-          id="map-country"
+        <MapFilterMenu
           name="country"
+          label={t("mapView.country")}
           value={country}
-          className={cn(inputClassName, "h-9 w-auto min-w-0 flex-1 py-1 sm:flex-none")}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
+          onChange={(value) => {
             setCountry(value);
             applyFilters({ country: value });
           }}
@@ -189,17 +184,12 @@ export default function MapPage() {
               {name}
             </option>
           ))}
-        </select>
-        <label htmlFor="map-crop" className="sr-only">
-          {t("crops.filterLabel")}
-        </label>
-        <select
-          id="map-crop"
+        </MapFilterMenu>
+        <MapFilterMenu
           name="crop"
+          label={t("crops.filterLabel")}
           value={crop}
-          className={cn(inputClassName, "h-9 w-auto min-w-0 flex-1 py-1 sm:flex-none")}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
+          onChange={(value) => {
             setCrop(value);
             applyFilters({ crop: value });
           }}
@@ -210,23 +200,18 @@ export default function MapPage() {
               {name}
             </option>
           ))}
-        </select>
-        <label htmlFor="map-season" className="sr-only">
-          {t("crops.seasonLabel")}
-        </label>
-        <select
-          id="map-season"
+        </MapFilterMenu>
+        <MapFilterMenu
           name="season"
+          label={t("crops.seasonLabel")}
           value={season}
-          className={cn(inputClassName, "h-9 w-auto min-w-0 flex-1 py-1 sm:flex-none")}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
+          onChange={(value) => {
             setSeason(value);
             applyFilters({ season: value });
           }}
         >
           <SeasonOptions />
-        </select>
+        </MapFilterMenu>
         <button type="submit" className={cn(buttonVariants({ variant: "outline", size: "sm" }))}>
           {t("mapView.apply")}
         </button>
@@ -274,5 +259,37 @@ export default function MapPage() {
         )}
       </div>
     </main>
+  );
+}
+
+/** One of the map bar's menus: it applies its choice at once, and is named for screen readers. */
+function MapFilterMenu({
+  name,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <label htmlFor={`map-${name}`} className="sr-only">
+        {label}
+      </label>
+      <select
+        id={`map-${name}`}
+        name={name}
+        value={value}
+        className={cn(inputClassName, "h-9 w-auto min-w-0 flex-1 py-1 sm:flex-none")}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      >
+        {children}
+      </select>
+    </>
   );
 }
