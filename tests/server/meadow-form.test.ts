@@ -235,7 +235,7 @@ describe("adding, editing and deleting meadows", () => {
       [
         { crops: Array.from({ length: 200 }, () => "dahlia") },
         "Choose at most 30 crops",
-        "Kies hoogstens 30 gewassen",
+        "Kies maximaal 30 gewassen",
       ],
     ] satisfies [Record<string, string | string[]>, string, string][]) {
       const response = await browser.post("/meadows/add", { ...base, ...fields });

@@ -304,7 +304,7 @@ const nl = {
   },
   validation: {
     cropUnknown: "Kies gewassen uit de lijst",
-    tooManyCrops: "Kies hoogstens 30 gewassen",
+    tooManyCrops: "Kies maximaal 30 gewassen",
     cropMonthInvalid: "Kies maanden van januari tot december",
     instagramInvalid: "Vul een Instagram-naam in zoals @pluktuin of een link naar het profiel",
     phoneInvalid:
