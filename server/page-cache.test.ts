@@ -85,11 +85,19 @@ describe("the page cache", () => {
     for (const path of named) expect(cache.get(keyOf(path)), path).toBeUndefined();
     for (const path of others) expect(cache.get(keyOf(path))?.body, path).toBe(path);
 
-    // A page whose making began before that write is still not kept.
+    // A page whose making began before a write to its own path is not kept; one whose path the
+    // write did not name is.
     const madeAt = cache.generation();
-    cache.invalidate(["/meadows/xyz"]);
-    cache.store(keyOf("/about"), madeAt, page("old rows"));
-    expect(cache.get(keyOf("/about"))?.body).toBe("/about");
+    cache.invalidate(["/meadows/abc"]);
+    cache.store(keyOf("/nl/meadows/abc"), madeAt, page("old count"));
+    expect(cache.get(keyOf("/nl/meadows/abc"))).toBeUndefined();
+    cache.store(keyOf("/meadows/abcd"), madeAt, page("unrelated"));
+    expect(cache.get(keyOf("/meadows/abcd"))?.body).toBe("unrelated");
+    // After a full clear, nothing begun before it is kept.
+    const beforeClear = cache.generation();
+    cache.invalidate();
+    cache.store(keyOf("/about"), beforeClear, page("old rows"));
+    expect(cache.get(keyOf("/about"))).toBeUndefined();
   });
 
   it("does not keep a page whose making began before a write", () => {

@@ -15,10 +15,10 @@ import { preferredLanguage, splitPrefix } from "../app/lib/i18n";
 export interface PageCache {
   /** The request's key, or undefined when its page must not be kept or served from here. */
   keyOf(req: IncomingMessage, pathAndQuery: string): string | undefined;
-  /** Which writes a page made now has seen: store() keeps it only if no write came since. */
+  /** Which writes a page made now has seen: store() keeps it only if none that touch it came since. */
   generation(): number;
   get(key: string): CachedPage | undefined;
-  /** Keeps a page made for `key`, unless a write came after its making began. */
+  /** Keeps a page made for `key`, unless a write that touches it came after its making began. */
   store(key: string, generation: number, page: CachedPage): void;
   /**
    * Empties it here and, through Redis, in every other process; with `paths` (without language
@@ -43,6 +43,8 @@ export interface CachedPage {
  */
 const COOKIES_THAT_SHAPE_A_PAGE = new Set(["stylesheet", "locale", "theme"]);
 const MAX_PAGES = 500;
+/** Longer than any page takes to make (React's stream gives up after 5 s). */
+const CHANGE_MARK_MS = 60_000;
 const CHANNEL = "plukweide:page-cache:clear";
 
 export function createPageCache(options: {
@@ -51,19 +53,38 @@ export function createPageCache(options: {
   logger: Logger;
 }): PageCache {
   const pages = new Map<string, { page: CachedPage; expires: number }>();
+  // Every write counts one generation. A page made since the last full clear is kept unless a
+  // write named its own path after its making began: a heart on one meadow must not stop every
+  // other page being made at that moment from being kept.
   let generation = 0;
+  let clearedAt = 0;
+  const pathChangedAt = new Map<string, { generation: number; at: number }>();
   const clearHere = (paths?: readonly string[]) => {
-    // A page being made now may have read the rows before this write: it is not kept.
     generation += 1;
     if (!paths) {
+      clearedAt = generation;
       pages.clear();
+      pathChangedAt.clear();
       return;
+    }
+    const now = Date.now();
+    for (const path of paths) {
+      pathChangedAt.delete(path);
+      pathChangedAt.set(path, { generation, at: now });
+    }
+    // No page takes longer than this to make: older marks can no longer refuse one.
+    for (const [path, mark] of pathChangedAt) {
+      if (now - mark.at < CHANGE_MARK_MS) break;
+      pathChangedAt.delete(path);
     }
     const changed = new Set(paths);
     for (const key of pages.keys()) {
       if (changed.has(unprefixedPath(key))) pages.delete(key);
     }
   };
+  /** Whether a page made for `key` since `madeAt` may have read rows a write changed since. */
+  const staleSince = (key: string, madeAt: number) =>
+    clearedAt > madeAt || (pathChangedAt.get(unprefixedPath(key))?.generation ?? 0) > madeAt;
   const bus = options.redisUrl ? openBus(options.redisUrl, clearHere, options.logger) : undefined;
 
   return {
@@ -86,7 +107,7 @@ export function createPageCache(options: {
       return found.page;
     },
     store(key, madeAt, page) {
-      if (madeAt !== generation) return;
+      if (staleSince(key, madeAt)) return;
       pages.delete(key);
       pages.set(key, { page, expires: Date.now() + options.seconds * 1000 });
       // The oldest first: a Map iterates in insertion order.
