@@ -58,6 +58,22 @@ interface Outcome {
  * Visitors browsing and members setting favorites through nginx, `workers` at a time, until
  * `during` has finished: every answer's status (0 when the request itself failed).
  */
+/**
+ * Sends again, once, a request whose connection to nginx closed before any answer came, as
+ * browsers do with a reused connection: nginx closes its idle connections when it reloads its
+ * configuration, and a request can leave on one at that moment. Whatever reached nginx is the
+ * app's to answer, and a failure there still fails the journey.
+ */
+async function asBrowserSends(send: () => Promise<Response>): Promise<Response> {
+  try {
+    return await send();
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (!["UND_ERR_SOCKET", "ECONNRESET", "EPIPE"].includes(code ?? "")) throw error;
+    return send();
+  }
+}
+
 async function underLoad(
   baseUrl: string,
   members: { visitor: Visitor; favorites: Map<string, boolean> }[],
@@ -81,16 +97,15 @@ async function underLoad(
       try {
         if (kind === 3) {
           const wanted = !(member.favorites.get(meadowId) ?? false);
-          const response = await member.visitor.post("/resources/favorite", {
-            meadowId,
-            favorite: String(wanted),
-          });
+          const response = await asBrowserSends(() =>
+            member.visitor.post("/resources/favorite", { meadowId, favorite: String(wanted) }),
+          );
           // Only an acknowledged change counts as the member's wish.
           await response.arrayBuffer();
           if (response.status === 200) member.favorites.set(meadowId, wanted);
           outcomes.push({ label, status: response.status, sentAt, doneAt: Date.now() });
         } else {
-          const response = await visitor.get(label.slice(4));
+          const response = await asBrowserSends(() => visitor.get(label.slice(4)));
           await response.arrayBuffer();
           outcomes.push({ label, status: response.status, sentAt, doneAt: Date.now() });
         }
