@@ -15,7 +15,6 @@ import "./resolve-ts.ts";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { SQL } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "../app/adapters/db.server.ts";
 import type { ViewportRead } from "../app/services/meadows/viewport.server.ts";
@@ -40,7 +39,7 @@ const { log } = report;
 const { openPglite, openPostgres, queryRows } = await import("../app/adapters/db.server.ts");
 const { searchMeadows } = await import("../app/services/meadows/search.server.ts");
 const { viewportMeadows } = await import("../app/services/meadows/viewport.server.ts");
-const { loadMeadows } = await import("./bench-meadows.ts");
+const { adminQuery, loadMeadows } = await import("./bench-meadows.ts");
 const { TOWNS } = await import("../db/factories/generated-meadows.ts");
 const { sql } = await import("drizzle-orm");
 
@@ -432,16 +431,6 @@ function yardstick(): string {
   return `yardstick: a fixed loop of arithmetic took ${percentile(rounds, 50).toFixed(2)} ms (p50)`;
 }
 
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 log(
   `# Search benchmark: ${ROWS.toLocaleString("en")} meadows, ${RUNS} runs per query (after ${WARMUP} warm-up runs)`,
 );
@@ -466,7 +455,7 @@ if (engines.includes("postgres")) {
   if (!/^\w+$/.test(name)) throw new Error(`not a database name: ${name}`);
   let reused = false;
   try {
-    await adminQuery(`create database "${name}"`);
+    await adminQuery(serverUrl, `create database "${name}"`);
   } catch (error) {
     if (!reuse || (error as { code?: string }).code !== "42P04") throw error;
     reused = true;
@@ -482,7 +471,7 @@ if (engines.includes("postgres")) {
   } finally {
     await handle.close();
     if (reuse || process.env.BENCH_KEEP === "1") log(`\nkept database ${name}`);
-    else await adminQuery(`drop database if exists "${name}" with (force)`);
+    else await adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
   }
 }
 report.finish();

@@ -15,7 +15,6 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { startReport } from "./bench-report.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 80);
@@ -96,16 +95,6 @@ function row(engine: string, label: string, samples: number[]) {
   );
 }
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 async function measure(engine: string, env: Record<string, string>) {
   const server = await serve({ DATA_DIR: path.join(root, engine), ...env });
   try {
@@ -175,14 +164,15 @@ log("| engine | attempt | runs | p50 ms | p95 ms | range ms |");
 log("|---|---|---|---|---|---|");
 const results = [await measure("pglite", {})];
 if (serverUrl) {
+  const { adminQuery } = await import("./bench-meadows.ts");
   const name = `plukweide_bench_sign_in_${process.pid}`;
-  await admin(`create database "${name}"`);
+  await adminQuery(serverUrl, `create database "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {
     results.push(await measure("postgres", { DATABASE_URL: url.href }));
   } finally {
-    await admin(`drop database if exists "${name}" with (force)`);
+    await adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
   }
 }
 
