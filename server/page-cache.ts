@@ -52,7 +52,8 @@ export function createPageCache(options: {
   redisUrl?: string;
   logger: Logger;
 }): PageCache {
-  const pages = new Map<string, { page: CachedPage; expires: number }>();
+  // Each page with its path as a write names it, worked out once when it is stored.
+  const pages = new Map<string, { page: CachedPage; expires: number; path: string }>();
   // Every write counts one generation. A page made since the last full clear is kept unless a
   // write named its own path after its making began: a heart on one meadow must not stop every
   // other page being made at that moment from being kept.
@@ -78,13 +79,13 @@ export function createPageCache(options: {
       pathChangedAt.delete(path);
     }
     const changed = new Set(paths);
-    for (const key of pages.keys()) {
-      if (changed.has(unprefixedPath(key))) pages.delete(key);
+    for (const [key, { path }] of pages) {
+      if (changed.has(path)) pages.delete(key);
     }
   };
-  /** Whether a page made for `key` since `madeAt` may have read rows a write changed since. */
-  const staleSince = (key: string, madeAt: number) =>
-    clearedAt > madeAt || (pathChangedAt.get(unprefixedPath(key))?.generation ?? 0) > madeAt;
+  /** Whether a page of `path` made since `madeAt` may have read rows a write changed since. */
+  const staleSince = (path: string, madeAt: number) =>
+    clearedAt > madeAt || (pathChangedAt.get(path)?.generation ?? 0) > madeAt;
   const bus = options.redisUrl ? openBus(options.redisUrl, clearHere, options.logger) : undefined;
 
   return {
@@ -107,9 +108,10 @@ export function createPageCache(options: {
       return found.page;
     },
     store(key, madeAt, page) {
-      if (staleSince(key, madeAt)) return;
+      const path = unprefixedPath(key);
+      if (staleSince(path, madeAt)) return;
       pages.delete(key);
-      pages.set(key, { page, expires: Date.now() + options.seconds * 1000 });
+      pages.set(key, { page, expires: Date.now() + options.seconds * 1000, path });
       // The oldest first: a Map iterates in insertion order.
       for (const oldest of pages.keys()) {
         if (pages.size <= MAX_PAGES) break;
