@@ -173,22 +173,24 @@ function createHttpServer(
   // The client build's version: changes with every deploy, so open tabs can notice a new one.
   const currentBuildId = async () => (await deps.loadBuild()).assets.version;
   const mode = deps.devMiddleware ? "development" : "production";
-  // React Router derives its route tables from a build it is handed as a function on every
-  // request; one handler per build object keeps them (a development reload brings a new build).
-  const requestHandlers = new WeakMap<ServerBuild, RequestHandler>();
-  const handleRequest: RequestHandler = async (request, loadContext) => {
-    const build = await deps.loadBuild();
-    let handler = requestHandlers.get(build);
-    if (!handler) requestHandlers.set(build, (handler = createRequestHandler(build, mode)));
-    return handler(request, loadContext);
+  // What `make` builds from the current build, made once per build object (a development reload
+  // brings a new one).
+  const perBuild = <T>(make: (build: ServerBuild) => T) => {
+    const made = new WeakMap<ServerBuild, T>();
+    return async () => {
+      const build = await deps.loadBuild();
+      let value = made.get(build);
+      if (value === undefined) made.set(build, (value = make(build)));
+      return value;
+    };
   };
-  const methodChecks = new WeakMap<ServerBuild, ReturnType<typeof createMethodCheck>>();
-  const checkMethod = async (method: string, pathname: string) => {
-    const build = await deps.loadBuild();
-    let check = methodChecks.get(build);
-    if (!check) methodChecks.set(build, (check = createMethodCheck(build)));
-    return check(method, pathname);
-  };
+  // React Router derives its route tables on every request when handed the build as a function.
+  const requestHandler = perBuild((build) => createRequestHandler(build, mode));
+  const handleRequest: RequestHandler = async (request, loadContext) =>
+    (await requestHandler())(request, loadContext);
+  const methodCheck = perBuild(createMethodCheck);
+  const checkMethod = async (method: string, pathname: string) =>
+    (await methodCheck())(method, pathname);
   const proxies = createProxyTrust(config.trustedProxies);
   const pageCache =
     config.pageCacheSeconds > 0
