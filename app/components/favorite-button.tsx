@@ -1,5 +1,4 @@
 import { createContext, useContext, useEffect, useRef } from "react";
-import type { TFunction } from "i18next";
 import { useTranslation } from "~/hooks/use-translation";
 import { Form, useFetcher, useLocation } from "react-router";
 import { HeartIcon } from "~/components/ui/icons";
@@ -21,9 +20,6 @@ import { formatNumber } from "~/lib/format";
  * then refer to it instead of each carrying the drawing.
  */
 export const HeartOutline = createContext<string | null>(null);
-
-/** A list's translation function, looked up once for all its hearts. */
-export const HeartWords = createContext<TFunction | null>(null);
 
 /** Names the list the hearts inside belong to, where a page lists a meadow twice. */
 export const FavoriteAnchorScope = createContext("");
@@ -67,26 +63,12 @@ interface HeartProps {
  */
 export function FavoriteButton(props: HeartProps) {
   const { user } = useShellData();
-  const listWords = useContext(HeartWords);
   // A visitor's heart needs no fetcher: most pages are a visitor's, and a list has twenty hearts.
-  if (listWords) {
-    return user ? (
-      <MemberHeart {...props} t={listWords} />
-    ) : (
-      <VisitorHeart {...props} t={listWords} />
-    );
-  }
-  return <HeartWithOwnWords {...props} member={Boolean(user)} />;
-}
-
-/** A heart outside a list looks its words up itself. */
-function HeartWithOwnWords({ member, ...props }: HeartProps & { member: boolean }) {
-  const { t } = useTranslation();
-  return member ? <MemberHeart {...props} t={t} /> : <VisitorHeart {...props} t={t} />;
+  return user ? <MemberHeart {...props} /> : <VisitorHeart {...props} />;
 }
 
 /** A visitor's press is a navigation: to sign in, and back with the favorite set. */
-function VisitorHeart({ t, ...props }: HeartProps & { t: TFunction }) {
+function VisitorHeart(props: HeartProps) {
   const { anchor, returnTo } = useHeartPlace(props.meadowId);
   return (
     <Form
@@ -97,13 +79,14 @@ function VisitorHeart({ t, ...props }: HeartProps & { t: TFunction }) {
     >
       <HeartFields meadowId={props.meadowId} pressed={false} />
       <input type="hidden" name="redirectTo" value={returnTo} />
-      <HeartButton {...props} pressed={false} t={t} />
+      <HeartButton {...props} pressed={false} />
     </Form>
   );
 }
 
-function MemberHeart({ t, ...props }: HeartProps & { t: TFunction }) {
+function MemberHeart(props: HeartProps) {
   const { meadowId, kept } = props;
+  const { t } = useTranslation();
   const { anchor, returnTo } = useHeartPlace(meadowId);
   const hydrated = useHydrated();
   const { fetcher, shown } = useShownFavorite(meadowId, kept);
@@ -131,7 +114,7 @@ function MemberHeart({ t, ...props }: HeartProps & { t: TFunction }) {
       <HeartFields meadowId={meadowId} pressed={shown} />
       {/* Only the page without JavaScript needs to be sent back; the fetcher stays put. */}
       {hydrated ? null : <input type="hidden" name="redirectTo" value={returnTo} />}
-      <HeartButton {...props} pressed={shown} t={t} />
+      <HeartButton {...props} pressed={shown} />
     </fetcher.Form>
   );
 }
@@ -152,12 +135,8 @@ function HeartFields({ meadowId, pressed }: { meadowId: string; pressed: boolean
   );
 }
 
-function HeartButton({
-  meadowName,
-  variant = "icon",
-  pressed,
-  t,
-}: HeartProps & { pressed: boolean; t: TFunction }) {
+function HeartButton({ meadowName, variant = "icon", pressed }: HeartProps & { pressed: boolean }) {
+  const { t } = useTranslation();
   const heartOutline = useContext(HeartOutline);
   return (
     <button

@@ -9,7 +9,7 @@ import {
 import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import { inSeasonShortText } from "~/components/crops";
-import { FavoriteButton, HeartOutline, HeartWords } from "~/components/favorite-button";
+import { FavoriteButton, HeartOutline } from "~/components/favorite-button";
 import { HEART_PATH } from "~/components/ui/icons";
 import { useLocalePath, useShellData } from "~/hooks/use-shell-data";
 import { cn } from "~/lib/cn";
@@ -68,10 +68,8 @@ export function MeadowCards({ children }: { children: ReactNode }) {
   return (
     <CardsContext value={shared}>
       <HeartOutline value={`#${drawingId}v`}>
-        <HeartWords value={t}>
-          <MeadowDrawingParts id={drawingId} />
-          {children}
-        </HeartWords>
+        <MeadowDrawingParts id={drawingId} />
+        {children}
       </HeartOutline>
     </CardsContext>
   );
