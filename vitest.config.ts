@@ -1,11 +1,15 @@
 import tailwindcss from "@tailwindcss/vite";
 import { playwright } from "@vitest/browser-playwright";
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { chromiumArgs, chromiumExecutablePath } from "./tests/support/chromium.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // Two files at a time even on two cores (Vitest's default is one fewer than the cores): most
+    // integration and server tests wait on a database or a child process, not on the CPU.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
