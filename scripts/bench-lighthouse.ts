@@ -80,6 +80,10 @@ try {
       const { categories, audits } = result.lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const value = (id: string) => audits[id]?.displayValue ?? "";
+      // A score of 0 is Lighthouse's answer for a page that failed to load.
+      for (const id of ["performance", "accessibility", "best-practices", "seo"]) {
+        report.within(`${page}: ${id} score`, score(id), 1, 100);
+      }
       // Linked (a render-blocking request) or inline in the page (ADR 25).
       const requests =
         (

@@ -19,7 +19,7 @@ import { startSmtpServer } from "../tests/support/smtp-server.ts";
 import { freePort, Visitor } from "../tests/support/visitor.ts";
 import { startCluster } from "./cluster.ts";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "./server-memory.ts";
-import { milliseconds, parseWrk, runWrk, type WrkResult } from "./bench-wrk.ts";
+import { checkWrk, milliseconds, parseWrk, runWrk, type WrkResult } from "./bench-wrk.ts";
 import { startReport } from "./bench-report.ts";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -276,7 +276,9 @@ async function measure(
   log(`### ${name}, ${CONNECTIONS} connections, ${seconds} s\n`);
   log(output.trimEnd());
   log();
-  return parseWrk(output);
+  const result = parseWrk(output);
+  checkWrk(report, name, result);
+  return result;
 }
 
 /**

@@ -18,7 +18,7 @@ import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "./server-memory.ts";
-import { parseWrk, runWrk } from "./bench-wrk.ts";
+import { checkWrk, parseWrk, runWrk } from "./bench-wrk.ts";
 import { startReport } from "./bench-report.ts";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -224,12 +224,16 @@ async function measure(target: Target, connections: number): Promise<Result> {
   log(output.trimEnd());
   log();
   const parsed = parseWrk(output);
+  checkWrk(report, `${target.name}, ${connections} connections`, parsed);
+  const cpuMsPerRequest = ((ticks / TICKS_PER_SECOND) * 1000) / parsed.requests;
+  // No page costs nothing, and none a second: a wrong pid or a page that failed to render.
+  report.within(`${target.name}: CPU ms per request`, cpuMsPerRequest, 0.001, 1000);
   return {
     requestsPerSecond: parsed.requestsPerSecond,
     p50: parsed.p50,
     p99: parsed.p99,
     errors: parsed.errors,
-    cpuMsPerRequest: ((ticks / TICKS_PER_SECOND) * 1000) / parsed.requests,
+    cpuMsPerRequest,
   };
 }
 
@@ -300,6 +304,9 @@ try {
     const html = await fetchBytes(`${target.served.base}${first}`, undefined, target.cookie);
     const sent = await fetchBytes(`${target.served.base}${first}`, ACCEPT_ENCODING, target.cookie);
     if (html.status !== 200) throw new Error(`${target.name}: ${first} answered ${html.status}`);
+    // Every page measured is a whole page of cards or details, and compression shrinks it.
+    report.within(`${target.name}: kB of HTML`, html.bytes / 1000, 1, 1000);
+    report.within(`${target.name}: kB sent`, sent.bytes / 1000, 0.1, html.bytes / 1000);
     const results: Result[] = [];
     for (const connections of CONNECTIONS) results.push(await measure(target, connections));
     for (const [index, result] of results.entries()) {

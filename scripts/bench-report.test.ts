@@ -61,6 +61,26 @@ describe("startReport", () => {
     expect(readdirSync(folder)).toHaveLength(3);
   });
 
+  it("writes a run with implausible results under its own name, lists them and fails", () => {
+    const report = startReport("pages", { engine: "PostgreSQL" });
+    report.log("| /meadows | 0 requests/s |");
+    report.within("CPU ms per request", 0, 0.001, 1000);
+    report.within("kB of HTML", Number.NaN, 1, 1000);
+    report.within("kB sent", 12, 0.1, 60);
+    report.plausible("an answer", false);
+    report.plausible("meadows in the table", true);
+
+    expect(() => report.finish()).toThrow(
+      "bench:pages measured implausible results:\n- CPU ms per request: 0, not in 0.001–1000\n- kB of HTML: NaN, not in 1–1000\n- an answer",
+    );
+    const [name] = readdirSync(folder);
+    expect(name).toMatch(/^pages-implausible-\d{4}-\d{2}-\d{2}T\d{4}\.md$/);
+    const text = readFileSync(path.join(folder, name as string), "utf8");
+    expect(text).toContain("## Implausible results: not a measurement");
+    expect(text).toContain("- an answer\n");
+    expect(text).not.toContain("kB sent");
+  });
+
   it("refuses to write a report of a run that printed nothing", () => {
     const report = startReport("startup", { engine: "PGlite" });
     expect(() => report.finish()).toThrow("printed nothing");

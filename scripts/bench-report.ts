@@ -19,6 +19,14 @@ export interface BenchReport {
   log(line?: string): void;
   /** A second file written beside the report, named after it with this suffix (e.g. ".json"). */
   attach(suffix: string, content: string): void;
+  /**
+   * Notes a result no working run produces (a page that was an error, a latency of zero, fewer
+   * rows than loaded). `finish` then writes the report with a `-implausible` name and a list of
+   * them, and throws: such a run is a broken setup, not a measurement.
+   */
+  plausible(what: string, ok: boolean): void;
+  /** `plausible` for a number that must be one, within [min, max]. */
+  within(what: string, value: number, min: number, max: number): void;
   /** Writes the report (and what was attached), prints its path and returns it. */
   finish(): string;
 }
@@ -93,6 +101,7 @@ export function startReport(bench: string, options: BenchReportOptions): BenchRe
   ];
   const lines: string[] = [];
   const attachments: { suffix: string; content: string }[] = [];
+  const implausible: string[] = [];
   return {
     log(line = "") {
       console.log(line);
@@ -101,12 +110,20 @@ export function startReport(bench: string, options: BenchReportOptions): BenchRe
     attach(suffix, content) {
       attachments.push({ suffix, content });
     },
+    plausible(what, ok) {
+      if (!ok) implausible.push(what);
+    },
+    within(what, value, min, max) {
+      if (!(value >= min && value <= max))
+        implausible.push(`${what}: ${value}, not in ${min}–${max}`);
+    },
     finish() {
       if (lines.length === 0) throw new Error(`bench:${bench} printed nothing to report`);
       const folder = process.env.BENCH_OUT || path.resolve("docs/benchmarks");
       mkdirSync(folder, { recursive: true });
+      const marked = implausible.length > 0 ? "implausible" : undefined;
       const named = (seconds: boolean) =>
-        [bench, options.variant, stamp(started, seconds)].filter(Boolean).join("-");
+        [bench, options.variant, marked, stamp(started, seconds)].filter(Boolean).join("-");
       // A second run within the same minute keeps the first one's file.
       const name = existsSync(path.join(folder, `${named(false)}.md`)) ? named(true) : named(false);
       const file = path.join(folder, `${name}.md`);
@@ -115,6 +132,14 @@ export function startReport(bench: string, options: BenchReportOptions): BenchRe
         `- load average at the end (1, 5, 15 min): ${loads()}`,
         `- took ${((Date.now() - started.getTime()) / 1000).toFixed(0)} s`,
         ...attachments.map(({ suffix }) => `- beside this file: ${name}${suffix}`),
+        ...(marked
+          ? [
+              "",
+              "## Implausible results: not a measurement",
+              "",
+              ...implausible.map((what) => `- ${what}`),
+            ]
+          : []),
       ];
       writeFileSync(file, `${[...header, ...lines, ...footer].join("\n")}\n`);
       for (const { suffix, content } of attachments) {
@@ -122,6 +147,11 @@ export function startReport(bench: string, options: BenchReportOptions): BenchRe
       }
       const shown = path.relative(process.cwd(), file);
       console.log(`\nwrote ${shown.startsWith("..") ? file : shown}`);
+      if (marked) {
+        throw new Error(
+          `bench:${bench} measured implausible results:\n- ${implausible.join("\n- ")}`,
+        );
+      }
       return file;
     },
   };

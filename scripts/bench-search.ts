@@ -343,6 +343,8 @@ async function bench(label: string, handle: DatabaseHandle, { reused = false } =
     await loadMeadows(db, ROWS);
     log(`loaded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   }
+  const [loaded] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from meadows`);
+  report.within(`${label}: meadows in the table`, Number(loaded?.n), ROWS, ROWS);
   const loadAtStart = loadavg()[0] ?? NaN;
   log(`load average ${loadAtStart.toFixed(2)} at the start\n`);
   log(`${yardstick()}\n`);
@@ -383,6 +385,9 @@ async function bench(label: string, handle: DatabaseHandle, { reused = false } =
   for (const { shape, samples, cpuSamples, sample, reads } of measured) {
     samples.sort((a, b) => a - b);
     cpuSamples.sort((a, b) => a - b);
+    // A query answered in no time read nothing; one of a minute is a missing index or a lock.
+    report.within(`${label}, ${shape.name}: p50 in ms`, percentile(samples, 50), 0.01, 60_000);
+    report.plausible(`${label}, ${shape.name}: an answer`, sample !== undefined && sample !== null);
     table.push(
       `| ${shape.name} | ${ms(percentile(samples, 50))} | ${ms(percentile(samples, 95))} | ${ms(percentile(samples, 100))} | ${ms(percentile(cpuSamples, 50))} | ${ms(percentile(cpuSamples, 95))} | ${describeResult(sample)} | ${[...reads].map(([read, count]) => `${read} ${count}`).join(", ")} |`,
     );

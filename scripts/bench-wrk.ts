@@ -1,5 +1,6 @@
 // wrk (Debian's package) as the HTTP benchmarks run it: its command and what its report says.
 import { spawn } from "node:child_process";
+import type { BenchReport } from "./bench-report.ts";
 
 export interface WrkRun {
   base: string;
@@ -83,4 +84,19 @@ export function milliseconds(latency: string): number {
   return { us: value / 1000, ms: value, s: value * 1000, m: value * 60_000 }[
     match[2] as "us" | "ms" | "s" | "m"
   ];
+}
+
+/**
+ * What no working run reports: latencies that cannot be read, a p99 below the p50 or past wrk's
+ * timeout, or answers that were mostly errors (a wrong address, a server that failed to start).
+ */
+export function checkWrk(
+  report: Pick<BenchReport, "within">,
+  label: string,
+  result: WrkResult,
+): void {
+  const p50 = milliseconds(result.p50);
+  report.within(`${label}: p50 in ms`, p50, 0.001, 10_000);
+  report.within(`${label}: p99 in ms`, milliseconds(result.p99), p50, 10_000);
+  report.within(`${label}: share of errors`, result.errors / result.requests, 0, 0.5);
 }
