@@ -182,10 +182,17 @@ export function countryTimeZone(country: string): string {
   return TIME_ZONES[country.toUpperCase()] ?? "Europe/Amsterdam";
 }
 
+/** One formatter per time zone: making one costs far more than a list's cards together. */
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The month (1–12) at `instant` in `timeZone`. */
 export function monthAt(instant: Date, timeZone: string): number {
-  const month = new Intl.DateTimeFormat("en", { timeZone, month: "numeric" }).format(instant);
-  return Number(month);
+  let format = monthFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en", { timeZone, month: "numeric" });
+    monthFormats.set(timeZone, format);
+  }
+  return Number(format.format(instant));
 }
 
 /** The month (1–12) it is now at a meadow in `country`. */
