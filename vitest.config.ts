@@ -6,6 +6,8 @@ import { chromiumArgs, chromiumExecutablePath } from "./tests/support/chromium.t
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // As server.ts runs the app: opening hours are read through UTC Dates (app/lib/opening-hours.ts).
+    env: { TZ: "UTC" },
     projects: [
       {
         extends: true,

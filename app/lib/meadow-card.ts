@@ -1,4 +1,5 @@
 import { cropsInSeason, currentMonth, type MeadowCrop } from "~/lib/crops";
+import type { HoursTimeline } from "~/lib/hours-text";
 
 /*
  * What a meadow card shows, spelled once: the services fill it, loaders send it, and the card,
@@ -32,6 +33,8 @@ export interface MeadowCardData {
   distanceKm?: number;
   /** The ids of its crops in season now at the meadow (see toMeadowCard). */
   inSeason?: string[];
+  /** What its hours say, from the page's "now" on (cards show it as it changes). */
+  hours?: HoursTimeline;
 }
 
 /**
@@ -58,6 +61,7 @@ export function toMeadowCard(
       meadow.distanceKm === undefined ? undefined : Math.round(meadow.distanceKm * 1000) / 1000,
     photo: meadow.photo ?? null,
     ...(inSeason?.length ? { inSeason } : {}),
+    ...(meadow.hours ? { hours: meadow.hours } : {}),
   };
 }
 

@@ -6,6 +6,20 @@ import { z } from "./zod";
  * map's "could not load" state instead of failing somewhere inside MapLibre.
  */
 
+const span = { from: z.number(), to: z.number() };
+
+/** What a meadow's hours say from the answer's "now" on (see app/lib/hours-text.ts). */
+export const hoursTimelineSchema = z.object({
+  timeZone: z.string(),
+  segments: z.array(
+    z.discriminatedUnion("state", [
+      z.object({ ...span, state: z.literal("open"), closes: z.number().optional() }),
+      z.object({ ...span, state: z.literal("closed"), opens: z.number().optional() }),
+      z.object({ ...span, state: z.literal("unknown"), comment: z.string().optional() }),
+    ]),
+  ),
+});
+
 export const mapPointSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -15,6 +29,8 @@ export const mapPointSchema = z.object({
   priceText: z.string(),
   /** The ids of its crops in season now, for the pin's popup. */
   inSeason: z.array(z.string()).optional(),
+  /** What its hours say, for the pin's popup. */
+  hours: hoursTimelineSchema.optional(),
   /** The meadow's first photo, for the pin's popup. */
   photo: z
     .object({

@@ -1,0 +1,108 @@
+/*
+ * What a visitor reads about a meadow's hours ("Open now · closes 18:00", "Opens Saturday 10:00",
+ * "Closed for the season until April", "By appointment"), from the stretches of time the server
+ * worked out with the hours library (app/services/meadows/hours.server.ts). Shared by server and
+ * browser; it needs Intl only, not the library.
+ */
+
+/** The comment the hours editor writes for "by appointment"; shown translated. */
+export const BY_APPOINTMENT = "by appointment";
+
+/**
+ * One stretch of time in which the text stays the same: from and to are instants (ms); they
+ * end at each change of state and at each midnight of the meadow's clock, when "tomorrow"
+ * becomes "today".
+ */
+export type HoursSegment = { from: number; to: number } & (
+  | { state: "open"; closes?: number }
+  | { state: "closed"; opens?: number }
+  | { state: "unknown"; comment?: string }
+);
+
+export interface HoursTimeline {
+  /** The meadow's clock, in which times and days are told. */
+  timeZone: string;
+  segments: HoursSegment[];
+}
+
+/** An opening further off than this is told as "closed for the season until <month>". */
+const SEASON_DAYS = 7;
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+function dayNumber(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(instant);
+  return Math.round(Date.parse(`${parts}T00:00:00Z`) / 86_400_000);
+}
+
+function time(instant: number, timeZone: string, lang: string): string {
+  return new Intl.DateTimeFormat(lang === "nl" ? "nl-NL" : "en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(instant);
+}
+
+function weekdayName(instant: number, timeZone: string, lang: string): string {
+  return new Intl.DateTimeFormat(lang, { timeZone, weekday: "long" }).format(instant);
+}
+
+function monthName(instant: number, timeZone: string, lang: string): string {
+  return new Intl.DateTimeFormat(lang, { timeZone, month: "long" }).format(instant);
+}
+
+/** When `instant` is, seen from `from`: "18:00", "tomorrow 10:00", "Saturday 10:00". */
+function when(
+  from: number,
+  instant: number,
+  timeZone: string,
+  lang: string,
+): { key: "today" | "tomorrow" | "weekday"; values: Record<string, string> } {
+  const days = dayNumber(instant, timeZone) - dayNumber(from, timeZone);
+  const values = { time: time(instant, timeZone, lang), day: weekdayName(instant, timeZone, lang) };
+  if (days <= 0) return { key: "today", values };
+  if (days === 1) return { key: "tomorrow", values };
+  return { key: "weekday", values };
+}
+
+/** The text of a stretch of time, in the page's language. */
+export function hoursText(
+  segment: HoursSegment,
+  timeZone: string,
+  lang: string,
+  t: Translate,
+): string {
+  switch (segment.state) {
+    case "open": {
+      if (segment.closes === undefined) return t("hours.openAlways");
+      const closes = when(segment.from, segment.closes, timeZone, lang);
+      return t(`hours.openCloses.${closes.key}`, closes.values);
+    }
+    case "closed": {
+      if (segment.opens === undefined) return t("hours.closed");
+      const days = dayNumber(segment.opens, timeZone) - dayNumber(segment.from, timeZone);
+      if (days >= SEASON_DAYS)
+        return t("hours.closedSeason", { month: monthName(segment.opens, timeZone, lang) });
+      const opens = when(segment.from, segment.opens, timeZone, lang);
+      return t(`hours.opens.${opens.key}`, opens.values);
+    }
+    case "unknown":
+      if (!segment.comment || segment.comment.toLowerCase() === BY_APPOINTMENT)
+        return t("hours.byAppointment");
+      return segment.comment;
+  }
+}
+
+/** The stretch of `timeline` at `now`, or undefined once it has run out (or has none). */
+export function segmentAt(timeline: HoursTimeline, now: number): HoursSegment | undefined {
+  const segments = timeline.segments;
+  if (segments.length === 0) return undefined;
+  if (segments[0] && now < segments[0].from) return segments[0];
+  return segments.find((segment) => segment.from <= now && now < segment.to);
+}
