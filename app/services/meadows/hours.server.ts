@@ -42,7 +42,8 @@ export interface HoursColumns {
 /**
  * The hours columns of a meadow: the syntax as given, or else the free text when the library
  * reads it as hours the weekly form holds (how existing free-text hours become structured), with
- * what is derived from it. Hours with no weekly form are never open to the database.
+ * what is derived from it. Syntax without a weekly form (which the form refuses) is not kept:
+ * the page and the search would disagree about it.
  */
 export function hoursColumns(
   syntax: string | null | undefined,
@@ -55,7 +56,7 @@ export function hoursColumns(
     if ("weekly" in derived) return columnsOf(candidate, derived.weekly);
   }
   return {
-    hoursSyntax: syntax || null,
+    hoursSyntax: null,
     openMinutes: "{}",
     closedOnHolidays: false,
     hoursForm: HOURS_FORM_VERSION,
@@ -192,9 +193,7 @@ export function monthWeek(
 
 /** Whether the library says `syntax` is open at `now` for a meadow in `country`. */
 export function isOpenAt(syntax: string, country: string, now: Date): boolean {
-  const parsed = parseHours(syntax, country);
-  if ("problem" in parsed) return false;
-  return parsed.hours.getState(wallClock(now, countryTimeZone(country)));
+  return cachedHours(syntax, country)?.getState(wallClock(now, countryTimeZone(country))) ?? false;
 }
 
 const parsedCache = new Map<string, OpeningHours | null>();
