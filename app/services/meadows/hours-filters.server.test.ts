@@ -1,10 +1,10 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { insertMeadows, meadowRow, north, UTRECHT } from "../../../db/factories/meadows";
 import { meadows } from "../../../db/schema";
 import { migratedDatabase, testEngines } from "../../../tests/support/databases";
 import { queryRows } from "~/adapters/db.server";
-import { isOpenAt, openNowCondition } from "./hours.server";
+import { deriveStaleHours, isOpenAt, openNowCondition } from "./hours.server";
 import { searchMeadows } from "./search.server";
 import { viewportMeadows } from "./viewport.server";
 
@@ -141,6 +141,32 @@ describe.each(testEngines)("'open now' on $name", (engine) => {
     });
     expect(view.kind).toBe("points");
     if (view.kind === "points") expect(view.points.map((point) => point.name).sort()).toEqual(open);
+  });
+
+  it("derives the hours of meadows written before the form existed, once", async () => {
+    const old = meadowRow({
+      name: "Written before migration 0015",
+      openingHours: "Sa,Su 10:00-17:00",
+      ...north(UTRECHT, 40),
+    });
+    const text = meadowRow({
+      name: "Text only",
+      openingHours: "Op zaterdag",
+      ...north(UTRECHT, 41),
+    });
+    await insertMeadows(database.db, [
+      { ...old, hoursSyntax: null, openMinutes: "{}", hoursForm: 0 },
+      { ...text, hoursForm: 0 },
+    ]);
+    expect(await deriveStaleHours(database.db)).toBe(2);
+    expect(await deriveStaleHours(database.db)).toBe(0);
+    const saturday = new Date("2027-07-10T09:00:00Z");
+    const names = (
+      await searchMeadows(database.db, { sort: "name", openNow: true, now: saturday })
+    ).items.map((item) => item.name);
+    expect(names).toContain("Written before migration 0015");
+    expect(names).not.toContain("Text only");
+    await database.db.delete(meadows).where(inArray(meadows.id, [old.id, text.id]));
   });
 
   it("keeps a public holiday closed where 'PH off' says so", async () => {
