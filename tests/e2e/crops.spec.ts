@@ -22,7 +22,7 @@ test("a member adds crops to a meadow and a visitor finds it by them", async ({
   const name = `Seizoensweide ${Date.now().toString(36)}`;
   for (const [key, label] of [
     ["priceText", "Price"],
-    ["openingHours", "Opening hours"],
+    ["openingHours", "Opening hours as text"],
     ["street", "Street"],
     ["houseNumber", "House number"],
     ["postalCode", "Postal code"],

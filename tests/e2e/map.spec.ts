@@ -449,7 +449,7 @@ test("the add form's map places its pin by keyboard and by a click on the map", 
   for (const [label, value] of [
     ["Name", "Pluktuin Kaarttest"],
     ["Price", "€1 per bos"],
-    ["Opening hours", "Daily 9:00–18:00"],
+    ["Opening hours as text", "Daily 9:00–18:00"],
     ["Street", "Oudegracht"],
     ["House number", "12"],
     ["Postal code", "3511 AB"],

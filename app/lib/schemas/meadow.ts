@@ -277,13 +277,13 @@ export const meadowSchema = z
     /** The address the pin (lat, lng) was placed for: see addressFingerprint. */
     locatedAddress: z.string().max(1000).optional(),
   })
+  // Checked even while other fields are wrong, so every missing field is named at once.
+  .refine((values) => Boolean(values.openingHours || values.hoursSyntax), {
+    path: ["openingHours"],
+    error: "validation.openingHoursRequired",
+    when: (payload) => typeof payload.value === "object" && payload.value !== null,
+  })
   .superRefine((values, context) => {
-    if (!values.openingHours && !values.hoursSyntax)
-      context.addIssue({
-        code: "custom",
-        path: ["openingHours"],
-        message: "validation.openingHoursRequired",
-      });
     const problem =
       values.hoursSyntax && values.country !== "NL"
         ? hoursProblem(values.hoursSyntax, values.country)

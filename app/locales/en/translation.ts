@@ -495,7 +495,6 @@ const en = {
     closedSeason: "Closed for the season until {{month}}",
     byAppointment: "By appointment",
     openNow: "Open now",
-    openNowHint: "Meadows with hours that say they are open at this moment",
     editorTitle: "Opening hours",
     editorIntro:
       "Choose the days and times, and the months if the meadow opens for a season only. Visitors then see whether it is open now, and search finds it.",

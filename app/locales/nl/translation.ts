@@ -508,7 +508,6 @@ const nl = {
     closedSeason: "Buiten het seizoen gesloten tot {{month}}",
     byAppointment: "Op afspraak",
     openNow: "Nu open",
-    openNowHint: "Pluktuinen waarvan de openingstijden zeggen dat ze nu open zijn",
     editorTitle: "Openingstijden",
     editorIntro:
       "Kies de dagen en tijden, en de maanden als de pluktuin alleen in een seizoen open is. Bezoekers zien dan of hij nu open is, en zoeken vindt hem.",

@@ -134,7 +134,12 @@ export function openNowCondition(now: Date): SQL {
       ? sql`(m.open_minutes @> ${key}::int4 and not m.closed_on_holidays)`
       : sql`m.open_minutes @> ${key}::int4`;
   if (groups.length === 1 && groups[0]) return condition(groups[0]);
-  return sql`(${sql.join(
+  // Open at any of the groups' minutes: one condition the GiST index takes (and the planner
+  // can combine with others), before each country's own minute is checked.
+  const anyKey = [...new Set(groups.map((group) => group.key))]
+    .map((key) => `[${key},${key + 1})`)
+    .join(",");
+  return sql`(m.open_minutes && ${`{${anyKey}}`}::int4multirange and (${sql.join(
     groups.map(
       (group) =>
         sql`(m.country in (${sql.join(
@@ -143,7 +148,7 @@ export function openNowCondition(now: Date): SQL {
         )}) and ${condition(group)})`,
     ),
     sql` or `,
-  )})`;
+  )}))`;
 }
 
 /** What the hours of each of the meadows `ids` say from `now` for `horizonMs`; none without. */
