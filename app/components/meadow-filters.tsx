@@ -16,7 +16,7 @@ import { useShellData } from "~/hooks/use-shell-data";
 import { cn } from "~/lib/cn";
 import { countryName } from "~/lib/country-names";
 import { CROPS } from "~/lib/crops";
-import { COUNTRIES } from "~/lib/schemas/meadow";
+import { COUNTRIES } from "~/lib/countries";
 import {
   DISTANCE_CHOICES_KM,
   LIST_SORTS,

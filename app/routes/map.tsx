@@ -14,7 +14,7 @@ import { getI18n } from "~/i18n.server";
 import { cn } from "~/lib/cn";
 import { countryName } from "~/lib/country-names";
 import { pageMeta } from "~/lib/page-meta";
-import { COUNTRIES } from "~/lib/schemas/meadow";
+import { COUNTRIES } from "~/lib/countries";
 import { meadowSearchQuery } from "~/lib/schemas/meadow-search";
 import {
   MAP_QUERY_MAX,

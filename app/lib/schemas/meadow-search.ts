@@ -1,5 +1,5 @@
 import { isCropId, isMonth, MAX_CROPS_PER_MEADOW } from "~/lib/crops";
-import { COUNTRIES, type Country } from "./meadow";
+import { COUNTRIES, type Country } from "~/lib/countries";
 import { z } from "./zod";
 
 /*

@@ -1,5 +1,6 @@
 import {
   cropById,
+  cropMonthValue,
   inCatalogueOrder,
   isCropId,
   isMonth,
@@ -8,6 +9,7 @@ import {
   monthMask,
   type MeadowCrop,
 } from "~/lib/crops";
+import { COUNTRIES } from "~/lib/countries";
 import { derivedHours, HOURS_SYNTAX_MAX } from "~/lib/opening-hours";
 import { z } from "./zod";
 
@@ -18,13 +20,7 @@ import { z } from "./zod";
  * missing) and Instagram (reduced to the bare handle).
  */
 
-/** Countries a meadow can be in (ISO 3166-1 alpha-2); the form lists them by localized name. */
-export const COUNTRIES = ["AT", "BE", "CH", "DE", "DK", "FR", "GB", "LU", "NL"] as const;
-export type Country = (typeof COUNTRIES)[number];
-
-export function isCountry(value: string): value is Country {
-  return (COUNTRIES as readonly string[]).includes(value);
-}
+export { COUNTRIES, isCountry, type Country } from "~/lib/countries";
 
 export const MEADOW_NAME_MIN = 3;
 export const MEADOW_NAME_MAX = 100;
@@ -133,10 +129,7 @@ function checkedValues(value: string | string[] | null | undefined): unknown {
   return Array.isArray(value) ? value : [value];
 }
 
-/** A crop's month box is "<crop id>:<month>", e.g. "dahlia:8". */
-export function cropMonthValue(cropId: string, month: number): string {
-  return `${cropId}:${month}`;
-}
+export { cropMonthValue };
 
 function parseCropMonth(value: string): { id: string; month: number } | null {
   const match = /^([a-z-]{1,40}):(\d{1,2})$/.exec(value);

@@ -1,4 +1,4 @@
-import { COUNTRIES, isCountry, type Country } from "./meadow";
+import { COUNTRIES, isCountry, type Country } from "~/lib/countries";
 import {
   controlCharactersAsSpaces,
   parseCrops,

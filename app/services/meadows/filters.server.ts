@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { COUNTRIES } from "~/lib/schemas/meadow";
+import { COUNTRIES } from "~/lib/countries";
 import { controlCharactersAsSpaces } from "~/lib/schemas/meadow-search";
 import { currentMonth, isCropId, isMonth, MAX_CROPS_PER_MEADOW } from "~/lib/crops";
 import { LocationRequiredError } from "./errors";

@@ -13,7 +13,9 @@ function said(syntax: string, country: string, now: string, lang: Language, at?:
   const segment = segmentAt(timeline, Date.parse(at ?? now));
   if (!segment) return undefined;
   const t = catalogueTranslator(lang);
-  return hoursText(segment, timeline.timeZone, lang, (key, options) => String(t(key as never, options as never)));
+  return hoursText(segment, timeline.timeZone, lang, (key, options) =>
+    String(t(key as never, options as never)),
+  );
 }
 
 const WEEKDAYS = "Mo-Fr 10:00-18:00; PH off";

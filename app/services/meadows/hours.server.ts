@@ -14,7 +14,7 @@ import {
   weekKey,
   type WeeklyHours,
 } from "~/lib/opening-hours";
-import { COUNTRIES } from "~/lib/schemas/meadow";
+import { COUNTRIES } from "~/lib/countries";
 
 /*
  * A meadow's opening hours on the server: the columns the database answers "open now" from,
