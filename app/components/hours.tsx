@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { useShellData } from "~/hooks/use-shell-data";
 import { cn } from "~/lib/cn";
-import { hoursText, segmentAt, type HoursTimeline } from "~/lib/hours-text";
+import { hoursText, nextChangeAfter, segmentAt, type HoursTimeline } from "~/lib/hours-text";
 
 /** The longest a browser timer waits (about 24.8 days); later changes are waited for in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -30,8 +30,9 @@ export function HoursStatus({
       clearTimeout(timer);
       const current = Date.now();
       setNow(current);
-      const next = timeline.segments.find((segment) => segment.to > current);
-      if (next) timer = setTimeout(tick, Math.min(next.to - current + 100, MAX_TIMER_MS));
+      const next = nextChangeAfter(timeline, current);
+      if (next !== undefined)
+        timer = setTimeout(tick, Math.min(next - current + 100, MAX_TIMER_MS));
     };
     tick();
     // A sleeping laptop or a hidden tab lets timers run late: look again when it comes back.

@@ -9,11 +9,11 @@
 export const BY_APPOINTMENT = "by appointment";
 
 /**
- * One stretch of time in which the text stays the same: from and to are instants (ms); they
- * end at each change of state and at each midnight of the meadow's clock, when "tomorrow"
- * becomes "today".
+ * One stretch of time in which the text stays the same, from an instant (ms) to the next
+ * stretch's: they end at each change of state and at each midnight of the meadow's clock, when
+ * "tomorrow" becomes "today" (unless the text stays the same across it).
  */
-export type HoursSegment = { from: number; to: number } & (
+export type HoursSegment = { from: number } & (
   | { state: "open"; closes?: number }
   | { state: "closed"; opens?: number }
   | { state: "unknown"; comment?: string }
@@ -23,10 +23,12 @@ export interface HoursTimeline {
   /** The meadow's clock, in which times and days are told. */
   timeZone: string;
   segments: HoursSegment[];
+  /** Where the last stretch ends: nothing is known past it. */
+  until: number;
 }
 
 /** An opening further off than this is told as "closed for the season until <month>". */
-const SEASON_DAYS = 7;
+export const SEASON_DAYS = 7;
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -101,8 +103,15 @@ export function hoursText(
 
 /** The stretch of `timeline` at `now`, or undefined once it has run out (or has none). */
 export function segmentAt(timeline: HoursTimeline, now: number): HoursSegment | undefined {
+  if (now >= timeline.until) return undefined;
   const segments = timeline.segments;
-  if (segments.length === 0) return undefined;
-  if (segments[0] && now < segments[0].from) return segments[0];
-  return segments.find((segment) => segment.from <= now && now < segment.to);
+  let found = segments[0];
+  for (const segment of segments) if (segment.from <= now) found = segment;
+  return found;
+}
+
+/** When the text at `now` changes next: the next stretch's start, or the end of them all. */
+export function nextChangeAfter(timeline: HoursTimeline, now: number): number | undefined {
+  if (now >= timeline.until) return undefined;
+  return timeline.segments.find((segment) => segment.from > now)?.from ?? timeline.until;
 }

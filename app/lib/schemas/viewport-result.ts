@@ -6,7 +6,7 @@ import { z } from "./zod";
  * map's "could not load" state instead of failing somewhere inside MapLibre.
  */
 
-const span = { from: z.number(), to: z.number() };
+const span = { from: z.number() };
 
 /** What a meadow's hours say from the answer's "now" on (see app/lib/hours-text.ts). */
 export const hoursTimelineSchema = z.object({
@@ -18,6 +18,7 @@ export const hoursTimelineSchema = z.object({
       z.object({ ...span, state: z.literal("unknown"), comment: z.string().optional() }),
     ]),
   ),
+  until: z.number(),
 });
 
 export const mapPointSchema = z.object({

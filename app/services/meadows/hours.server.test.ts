@@ -59,6 +59,14 @@ describe("what the hours say", () => {
     );
     expect(said(WEEKDAYS, "NL", now, "en", "2027-07-07T23:00:00Z")).toBe("Closed · opens at 10:00");
     expect(said(WEEKDAYS, "NL", now, "en", "2027-07-08T08:30:00Z")).toBe("Open now · closes 18:00");
+    // A text that stays the same is sent once: a closed season is one stretch for the week.
+    const season = hoursTimeline(
+      "Apr-Sep Sa,Su 10:00-17:00",
+      "BE",
+      new Date("2027-11-10T12:00:00Z"),
+      8 * DAY,
+    );
+    expect(season?.segments).toHaveLength(1);
     // Past what the page was told: nothing rather than something stale.
     expect(said(WEEKDAYS, "NL", now, "en", "2027-07-20T08:30:00Z")).toBeUndefined();
   });

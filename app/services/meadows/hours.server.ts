@@ -3,7 +3,7 @@ import type OpeningHours from "opening_hours";
 import { meadows } from "../../../db/schema";
 import type { Database } from "~/adapters/db.server";
 import { countryTimeZone } from "~/lib/crops";
-import type { HoursSegment, HoursTimeline } from "~/lib/hours-text";
+import { SEASON_DAYS, type HoursSegment, type HoursTimeline } from "~/lib/hours-text";
 import {
   derivedHours,
   instantOf,
@@ -247,6 +247,7 @@ export function hoursTimeline(
   if (!hours) return undefined;
   const timeZone = countryTimeZone(country);
   const segments: HoursSegment[] = [];
+  let until = now.getTime();
   try {
     let wall = wallClock(now, timeZone);
     const end = new Date(wall.getTime() + horizonMs);
@@ -256,27 +257,38 @@ export function hoursTimeline(
       let to = midnight < end ? midnight : end;
       if (change && change < to) to = change;
       const from = instantOf(wall, timeZone).getTime();
-      const until = instantOf(to, timeZone).getTime();
       const instant = (date: Date | undefined) =>
         date ? instantOf(date, timeZone).getTime() : undefined;
-      if (hours.getState(wall)) {
-        segments.push({ from, to: until, state: "open", closes: instant(change) });
-      } else if (hours.getUnknown(wall)) {
-        segments.push({ from, to: until, state: "unknown", comment: hours.getComment(wall) });
-      } else {
-        segments.push({
-          from,
-          to: until,
-          state: "closed",
-          opens: instant(nextOpening(hours, wall)),
-        });
-      }
+      let segment: HoursSegment;
+      if (hours.getState(wall)) segment = { from, state: "open", closes: instant(change) };
+      else if (hours.getUnknown(wall))
+        segment = { from, state: "unknown", comment: hours.getComment(wall) };
+      else segment = { from, state: "closed", opens: instant(nextOpening(hours, wall)) };
+      const last = segments.at(-1);
+      if (!last || !sameText(last, segment)) segments.push(withoutUndefined(segment));
       wall = to;
+      until = instantOf(to, timeZone).getTime();
     }
   } catch {
     return undefined;
   }
-  return { timeZone, segments: segments.map(withoutUndefined) };
+  return { timeZone, segments, until };
+}
+
+/**
+ * Whether `next` says what `last` says, so the page need not be told it again: the same state
+ * and instants, and no day in the text that a midnight between them changes ("tomorrow").
+ */
+function sameText(last: HoursSegment, next: HoursSegment): boolean {
+  const seasonMs = (SEASON_DAYS + 1) * DAY_MS;
+  if (last.state === "open" && next.state === "open")
+    return last.closes === undefined && next.closes === undefined;
+  if (last.state === "closed" && next.state === "closed")
+    return (
+      last.opens === next.opens && (next.opens === undefined || next.opens - next.from >= seasonMs)
+    );
+  if (last.state === "unknown" && next.state === "unknown") return last.comment === next.comment;
+  return false;
 }
 
 /** Loader data travels as JSON: an absent field rather than an undefined one. */
