@@ -393,6 +393,8 @@ test("a meadow's page shows its pin on a small map that leaves the page's scroll
   const meadow = points[0]!;
   await page.setViewportSize({ width: 1280, height: 700 });
   await gotoHydrated(page, `/meadows/${meadow.id}`);
+  // The map loads once its place comes within reach of the screen (LazyPinMap).
+  await page.getByRole("heading", { name: "Address" }).scrollIntoViewIfNeeded();
   const map = page.getByTestId("meadow-pin-map");
   await expect(map).toHaveAttribute("data-map-style", "fallback", { timeout: 20_000 });
   await expect(map.getByRole("img", { name: meadow.name })).toBeVisible();

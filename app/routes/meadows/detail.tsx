@@ -340,7 +340,7 @@ export default function MeadowDetail() {
           <Fact label={t("meadow.price")}>{meadow.priceText}</Fact>
           <Fact label={t("meadow.openingHours")}>
             <div className="grid gap-2">
-              {hours ? <HoursStatus timeline={hours} className="text-base" /> : null}
+              {hours ? <HoursStatus timeline={hours} /> : null}
               {week ? <WeekHours week={week} month={month} lang={lang} /> : null}
               {/* Free text, unless it is the syntax itself (hours converted from free text). */}
               {meadow.openingHours && meadow.openingHours !== meadow.hoursSyntax ? (
@@ -475,11 +475,12 @@ function WeekHours({
   const monthName = new Intl.DateTimeFormat(lang, { month: "long", timeZone: "UTC" }).format(
     Date.UTC(2024, month - 1, 1),
   );
+  // Folded: the address and its map below stay within a screen's reach.
   return (
-    <div>
-      <h3 className="text-xs text-muted-foreground">
+    <details>
+      <summary className="cursor-pointer rounded-sm text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
         {t("hours.weekTitle", { month: monthName })}
-      </h3>
+      </summary>
       <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5" data-testid="week-hours">
         {week.map((times, day) => (
           <Fragment key={day}>
@@ -494,7 +495,7 @@ function WeekHours({
           </Fragment>
         ))}
       </dl>
-    </div>
+    </details>
   );
 }
 
