@@ -138,7 +138,7 @@ function EditorControls({
       </fieldset>
 
       {state.times.map((range, index) => (
-        <fieldset key={index} className="flex flex-wrap items-end gap-3">
+        <fieldset key={index} className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
           <legend className="sr-only">{t("hours.timesLabel", { number: index + 1 })}</legend>
           <TimeInput
             id={`${id}-from-${index}`}
@@ -157,6 +157,7 @@ function EditorControls({
               type="button"
               variant="ghost"
               size="sm"
+              className="col-span-2 justify-self-start"
               aria-label={`${t("hours.removeTimes")} (${t("hours.timesLabel", { number: index + 1 })})`}
               onClick={() =>
                 onChange({ ...state, times: state.times.filter((_, at) => at !== index) })
@@ -181,7 +182,7 @@ function EditorControls({
         </Button>
       ) : null}
 
-      <div className="flex flex-wrap items-end gap-3">
+      <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
         <MonthSelect
           id={`${id}-season-from`}
           label={t("hours.seasonFrom")}
@@ -253,7 +254,7 @@ function TimeInput({
         type="time"
         value={value}
         step={300}
-        className={cn(inputClassName, "h-10 w-32 py-2")}
+        className={cn(inputClassName, "h-10 w-full px-2 py-2 sm:w-36")}
         onChange={(event) => onChange(event.currentTarget.value)}
       />
     </div>
@@ -283,7 +284,7 @@ function MonthSelect({
       <select
         id={id}
         value={value}
-        className={cn(inputClassName, "h-10 w-44 py-2")}
+        className={cn(inputClassName, "h-10 w-full py-2 sm:w-44")}
         onChange={(event) => onChange(Number(event.currentTarget.value))}
       >
         {allYear ? <option value={0}>{allYear}</option> : null}
