@@ -1,5 +1,5 @@
-import { expect, gotoHydrated, test, waitForHydration, type Page } from "./fixtures";
-import { UTRECHT_MEADOW } from "../../db/factories/meadow-form";
+import { expect, gotoHydrated, test, waitForHydration } from "./fixtures";
+import { field, fillMeadowBasics } from "./meadow-fields";
 import { signUpMember } from "./members";
 
 /*
@@ -7,10 +7,6 @@ import { signUpMember } from "./members";
  * OpenStreetMap's syntax on the add form, a pasted syntax the library refuses, the meadow's page
  * saying whether it is open, and the list's "open now" filter finding it.
  */
-
-function field(page: Page, label: string) {
-  return page.getByRole("main").getByLabel(label, { exact: true });
-}
 
 /** The hour it is now in Amsterdam, 0–23. */
 function amsterdamHour(): number {
@@ -40,17 +36,7 @@ test("a member gives a meadow hours in the editor and a visitor finds it open no
   await signUpMember(page, { baseURL });
   await gotoHydrated(page, "/meadows/add");
   const name = `Urenweide ${Date.now().toString(36)}`;
-  await field(page, "Name").fill(name);
-  for (const [key, label] of [
-    ["priceText", "Price"],
-    ["street", "Street"],
-    ["houseNumber", "House number"],
-    ["postalCode", "Postal code"],
-    ["city", "City"],
-  ] as const) {
-    await field(page, label).fill(UTRECHT_MEADOW[key]);
-  }
-  await field(page, "Country").selectOption("NL");
+  await fillMeadowBasics(page, name, { hoursAsText: false });
 
   const hours = page.getByRole("group", { name: "Opening hours" });
   const syntax = hours.getByLabel("Opening hours in OpenStreetMap's syntax (optional)");
