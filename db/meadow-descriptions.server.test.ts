@@ -28,10 +28,21 @@ describe.each(testEngines)("migration 0013 (descriptions per language) on $name"
 
     await handle.migrate();
 
-    // 0013 adds an empty Dutch description; 0014, which runs after it here, no crops.
+    // 0013 adds an empty Dutch description; 0014 and 0015, which run after it here, no crops and
+    // no hours.
     expect(await allMeadows(handle)).toEqual(
       before.map(({ row }) => ({
-        row: { ...row, description_nl: "", crops: [], crop_months: [], season_mask: 0 },
+        row: {
+          ...row,
+          description_nl: "",
+          crops: [],
+          crop_months: [],
+          season_mask: 0,
+          hours_syntax: null,
+          open_minutes: "{}",
+          closed_on_holidays: false,
+          hours_form: 0,
+        },
       })),
     );
     await db.execute(
