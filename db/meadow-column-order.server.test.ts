@@ -88,7 +88,7 @@ describe.each(testEngines)("migration 0009 (meadow column order) on $name", (eng
     ]);
     // Migration 0013 adds description_nl at the end, then 0014 crops, crop_months and
     // season_mask, then 0015 the hours' columns.
-    expect(columns).toHaveLength(27);
+    expect(columns).toHaveLength(31);
     expect(columns.slice(-8)).toEqual([
       "description_nl",
       "crops",
