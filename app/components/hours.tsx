@@ -1,8 +1,9 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { useShellData } from "~/hooks/use-shell-data";
 import { cn } from "~/lib/cn";
-import { hoursText, nextChangeAfter, segmentAt, type HoursTimeline } from "~/lib/hours-text";
+import { countryTimeZone } from "~/lib/crops";
+import { decodeTimeline, hoursText, nextChangeAfter, segmentAt } from "~/lib/hours-text";
 
 /** The longest a browser timer waits (about 24.8 days); later changes are waited for in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -14,17 +15,26 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * stay wrong.
  */
 export function HoursStatus({
-  timeline,
+  timeline: encoded,
+  country,
   className,
 }: {
-  timeline: HoursTimeline;
+  /** As encodeTimeline writes it. */
+  timeline: string;
+  /** The meadow's country, whose clock tells the times when the timeline names none. */
+  country?: string;
   className?: string;
 }) {
   const { t } = useTranslation();
+  const timeline = useMemo(
+    () => decodeTimeline(encoded, country ? countryTimeZone(country) : undefined),
+    [encoded, country],
+  );
   const { lang } = useShellData();
   // Null until hydrated: the first render matches the server's, whatever the browser's clock.
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
+    if (!timeline) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const tick = () => {
       clearTimeout(timer);
@@ -42,14 +52,12 @@ export function HoursStatus({
       document.removeEventListener("visibilitychange", tick);
     };
   }, [timeline]);
+  if (!timeline) return null;
   const segment = now === null ? timeline.segments[0] : segmentAt(timeline, now);
   if (!segment) return null;
   return (
-    <p
-      className={cn(segment.state === "open" && "font-medium text-primary", className)}
-      data-testid="hours-status"
-      data-state={segment.state}
-    >
+    // Short attributes: every card of a list carries them (its HTML budget).
+    <p className={className} data-hours={segment.state === "open" ? "open" : ""}>
       {hoursText(segment, timeline.timeZone, lang, (key, options) =>
         String(t(key as never, options as never)),
       )}

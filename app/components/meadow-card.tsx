@@ -161,7 +161,7 @@ export function MeadowCard({
         {meadow.inSeason?.length ? (
           <p data-testid="card-in-season">{shared.inSeason(meadow.inSeason)}</p>
         ) : null}
-        {meadow.hours ? <HoursStatus timeline={meadow.hours} /> : null}
+        {meadow.hours ? <HoursStatus timeline={meadow.hours} country={meadow.country} /> : null}
         <div className="meadow-card-facts">
           <p>
             <span className="sr-only">{`${shared.priceLabel}: `}</span>

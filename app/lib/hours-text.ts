@@ -110,6 +110,64 @@ export function segmentAt(timeline: HoursTimeline, now: number): HoursSegment | 
   return found;
 }
 
+const MINUTE = 60_000;
+const CODES = { open: "O", closed: "C", unknown: "U" } as const;
+
+/**
+ * A timeline as one short string, for pages that carry many (a card's, a pin's): the time zone
+ * (left out with `zone: false` where the page knows the meadow's country), then the end and each
+ * stretch in minutes since 1970 in base 36, each stretch with O (open, and when it closes), C
+ * (closed, and when it opens) or U (unknown, and the comment). Twenty cards carry it in about a
+ * tenth of what the objects took.
+ */
+export function encodeTimeline(timeline: HoursTimeline, { zone = true } = {}): string {
+  const minutes = (ms: number) => Math.floor(ms / MINUTE).toString(36);
+  const segments = timeline.segments.map((segment) => {
+    const head = `${minutes(segment.from)}${CODES[segment.state]}`;
+    if (segment.state === "open")
+      return head + (segment.closes === undefined ? "" : minutes(segment.closes));
+    if (segment.state === "closed")
+      return head + (segment.opens === undefined ? "" : minutes(segment.opens));
+    return head + encodeURIComponent(segment.comment ?? "");
+  });
+  const parts = [minutes(timeline.until), ...segments];
+  return (zone ? [timeline.timeZone, ...parts] : parts).join("|");
+}
+
+/**
+ * The timeline of encodeTimeline's string, in `timeZone` when the string has none; undefined for
+ * anything else.
+ */
+export function decodeTimeline(text: string, timeZone?: string): HoursTimeline | undefined {
+  const fields = text.split("|");
+  const zone = fields[0]?.includes("/") ? fields.shift() : timeZone;
+  const [until, ...parts] = fields;
+  if (!zone) return undefined;
+  const instant = (value: string) => parseInt(value, 36) * MINUTE;
+  if (!until) return undefined;
+  const segments: HoursSegment[] = [];
+  for (const part of parts) {
+    const match = /^([0-9a-z]+)([OCU])(.*)$/.exec(part);
+    if (!match?.[1]) return undefined;
+    const from = instant(match[1]);
+    const rest = match[3] ?? "";
+    if (match[2] === "U") {
+      segments.push(
+        rest
+          ? { from, state: "unknown", comment: decodeURIComponent(rest) }
+          : { from, state: "unknown" },
+      );
+    } else {
+      const at = rest ? instant(rest) : undefined;
+      const state = match[2] === "O" ? "open" : "closed";
+      if (state === "open")
+        segments.push(at === undefined ? { from, state } : { from, state, closes: at });
+      else segments.push(at === undefined ? { from, state } : { from, state, opens: at });
+    }
+  }
+  return { timeZone: zone, until: instant(until), segments };
+}
+
 /** When the text at `now` changes next: the next stretch's start, or the end of them all. */
 export function nextChangeAfter(timeline: HoursTimeline, now: number): number | undefined {
   if (now >= timeline.until) return undefined;

@@ -1,5 +1,4 @@
 import { cropsInSeason, currentMonth, type MeadowCrop } from "~/lib/crops";
-import type { HoursTimeline } from "~/lib/hours-text";
 
 /*
  * What a meadow card shows, spelled once: the services fill it, loaders send it, and the card,
@@ -33,8 +32,8 @@ export interface MeadowCardData {
   distanceKm?: number;
   /** The ids of its crops in season now at the meadow (see toMeadowCard). */
   inSeason?: string[];
-  /** What its hours say, from the page's "now" on (cards show it as it changes). */
-  hours?: HoursTimeline;
+  /** What its hours say, from the page's "now" on, as encodeTimeline writes it (no zone). */
+  hours?: string;
 }
 
 /**

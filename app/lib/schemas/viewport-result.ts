@@ -6,21 +6,6 @@ import { z } from "./zod";
  * map's "could not load" state instead of failing somewhere inside MapLibre.
  */
 
-const span = { from: z.number() };
-
-/** What a meadow's hours say from the answer's "now" on (see app/lib/hours-text.ts). */
-export const hoursTimelineSchema = z.object({
-  timeZone: z.string(),
-  segments: z.array(
-    z.discriminatedUnion("state", [
-      z.object({ ...span, state: z.literal("open"), closes: z.number().optional() }),
-      z.object({ ...span, state: z.literal("closed"), opens: z.number().optional() }),
-      z.object({ ...span, state: z.literal("unknown"), comment: z.string().optional() }),
-    ]),
-  ),
-  until: z.number(),
-});
-
 export const mapPointSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -31,7 +16,7 @@ export const mapPointSchema = z.object({
   /** The ids of its crops in season now, for the pin's popup. */
   inSeason: z.array(z.string()).optional(),
   /** What its hours say, for the pin's popup. */
-  hours: hoursTimelineSchema.optional(),
+  hours: z.string().optional(),
   /** The meadow's first photo, for the pin's popup. */
   photo: z
     .object({

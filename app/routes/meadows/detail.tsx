@@ -41,6 +41,11 @@ import { favoriteSummary } from "~/services/favorites.server";
 import { CropCalendar, InSeasonNow } from "~/components/crops";
 import { cropsFromColumns, currentMonth } from "~/lib/crops";
 import { HoursStatus } from "~/components/hours";
+import { encodeTimeline, type HoursTimeline } from "~/lib/hours-text";
+
+function encodedTimeline(timeline: HoursTimeline | undefined): string | null {
+  return timeline ? encodeTimeline(timeline) : null;
+}
 import { hoursTimeline, monthWeek } from "~/services/meadows/hours.server";
 
 /** How far ahead the page tells what the hours say: a week and a day, past next week's midnight. */
@@ -115,7 +120,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     },
     // The month at the meadow, by the server's clock: the page shows the same after hydration.
     month: currentMonth(now, meadow.country),
-    hours: hoursTimeline(meadow.hoursSyntax, meadow.country, now, DETAIL_HOURS_MS) ?? null,
+    hours: encodedTimeline(hoursTimeline(meadow.hoursSyntax, meadow.country, now, DETAIL_HOURS_MS)),
     week: monthWeek(meadow.hoursSyntax, meadow.country, currentMonth(now, meadow.country)) ?? null,
     mapStyleUrl: config.mapStyleUrl,
     meta: { title: `${meadow.name} · ${meadow.city} · Plukweide`, description, url },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { catalogueTranslator } from "~/lib/catalogue-translator";
-import { hoursText, segmentAt } from "~/lib/hours-text";
+import { decodeTimeline, encodeTimeline, hoursText, segmentAt } from "~/lib/hours-text";
 import type { Language } from "~/lib/i18n";
 import { hoursColumns, hoursTimeline, openNowGroups } from "./hours.server";
 
@@ -92,6 +92,33 @@ describe("what the hours say", () => {
     expect(said(WEEKDAYS, "BE", "2027-04-27T09:00:00Z", "en")).toBe("Open now · closes 18:00");
     // In London it is an hour earlier.
     expect(said(WEEKDAYS, "GB", "2027-07-07T16:30:00Z", "en")).toBe("Open now · closes 18:00");
+  });
+});
+
+describe("the timeline as pages carry it", () => {
+  it("comes back as it was sent, comments and all", () => {
+    for (const syntax of [
+      WEEKDAYS,
+      "Apr-Sep Sa,Su 10:00-17:00",
+      'Mo 10:00-12:00 || "call first | ask for Anna"',
+      "24/7",
+    ]) {
+      const timeline = hoursTimeline(syntax, "NL", new Date("2027-07-07T10:00:00Z"), 8 * DAY);
+      if (!timeline) throw new Error(syntax);
+      const decoded = decodeTimeline(encodeTimeline(timeline));
+      expect(decoded).toEqual({
+        ...timeline,
+        // Whole minutes: the first stretch starts at the page's own minute.
+        segments: timeline.segments.map((segment, index) =>
+          index === 0 ? { ...segment, from: Math.floor(segment.from / 60_000) * 60_000 } : segment,
+        ),
+      });
+    }
+    // Cards leave the zone out: their country tells it.
+    const card = hoursTimeline(WEEKDAYS, "GB", new Date("2027-07-07T10:00:00Z"), DAY);
+    if (!card) throw new Error("no timeline");
+    expect(decodeTimeline(encodeTimeline(card, { zone: false }), "Europe/London")).toEqual(card);
+    expect(decodeTimeline("nonsense")).toBeUndefined();
   });
 });
 

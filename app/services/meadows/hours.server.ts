@@ -3,7 +3,12 @@ import type OpeningHours from "opening_hours";
 import { meadows } from "../../../db/schema";
 import type { Database } from "~/adapters/db.server";
 import { countryTimeZone } from "~/lib/crops";
-import { SEASON_DAYS, type HoursSegment, type HoursTimeline } from "~/lib/hours-text";
+import {
+  encodeTimeline,
+  SEASON_DAYS,
+  type HoursSegment,
+  type HoursTimeline,
+} from "~/lib/hours-text";
 import {
   derivedHours,
   instantOf,
@@ -151,22 +156,25 @@ export function openNowCondition(now: Date): SQL {
   )}))`;
 }
 
-/** What the hours of each of the meadows `ids` say from `now` for `horizonMs`; none without. */
+/**
+ * What the hours of each of the meadows `ids` say from `now` for `horizonMs`, as encodeTimeline
+ * writes it; none without.
+ */
 export async function hoursTimelinesOf(
   db: Database,
   ids: readonly string[],
   now: Date,
   horizonMs: number,
-): Promise<Map<string, HoursTimeline>> {
+): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: meadows.id, country: meadows.country, hoursSyntax: meadows.hoursSyntax })
     .from(meadows)
     .where(inArray(meadows.id, [...ids]));
-  const found = new Map<string, HoursTimeline>();
+  const found = new Map<string, string>();
   for (const row of rows) {
     const timeline = hoursTimeline(row.hoursSyntax, row.country, now, horizonMs);
-    if (timeline) found.set(row.id, timeline);
+    if (timeline) found.set(row.id, encodeTimeline(timeline));
   }
   return found;
 }

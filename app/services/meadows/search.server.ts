@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryManyRows, queryRows, type Database } from "~/adapters/db.server";
 import { cropsFromColumns, type MeadowCrop } from "~/lib/crops";
-import type { HoursTimeline } from "~/lib/hours-text";
+import { encodeTimeline } from "~/lib/hours-text";
 import { LocationRequiredError } from "./errors";
 import { hoursTimeline } from "./hours.server";
 import {
@@ -69,8 +69,11 @@ export interface MeadowSummary {
   crops: MeadowCrop[];
   /** Set when the search has a location. */
   distanceKm?: number;
-  /** What the hours say from the search's "now" on (see CARD_HOURS_MS); none without hours. */
-  hours?: HoursTimeline;
+  /**
+   * What the hours say from the search's "now" on (see CARD_HOURS_MS), as encodeTimeline writes
+   * it without the time zone (the country tells it); none without hours.
+   */
+  hours?: string;
 }
 
 export interface SearchResult {
@@ -132,7 +135,7 @@ function toSummary(row: SummaryRow, now: Date): MeadowSummary {
   };
   if (row.distance_m !== undefined) summary.distanceKm = Number(row.distance_m) / 1000;
   const hours = hoursTimeline(row.hours_syntax, row.country, now, CARD_HOURS_MS);
-  if (hours) summary.hours = hours;
+  if (hours) summary.hours = encodeTimeline(hours, { zone: false });
   return summary;
 }
 
