@@ -1,7 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { testEngines } from "../tests/support/databases";
-import { allMeadows, openMigratedBefore } from "../tests/support/migrations";
+import {
+  allMeadows,
+  COLUMNS_ADDED_AFTER_0013,
+  openMigratedBefore,
+} from "../tests/support/migrations";
 import { queryRows, type DatabaseHandle } from "../app/adapters/db.server";
 
 const columnNames = (handle: DatabaseHandle) =>
@@ -48,21 +52,11 @@ describe.each(testEngines)("migration 0009 (meadow column order) on $name", (eng
 
     await handle.migrate();
 
-    // Later migrations add columns of their own: 0013 an empty Dutch description, 0014 the
-    // crops, empty for these meadows.
+    // Later migrations add columns of their own: 0013 an empty Dutch description, 0014 and 0015
+    // the crops and the hours, empty for these meadows.
     expect(await allMeadows(handle)).toEqual(
       before.map(({ row }) => ({
-        row: {
-          ...row,
-          description_nl: "",
-          crops: [],
-          crop_months: [],
-          season_mask: 0,
-          hours_syntax: null,
-          open_minutes: "{}",
-          closed_on_holidays: false,
-          hours_form: 0,
-        },
+        row: { ...row, description_nl: "", ...COLUMNS_ADDED_AFTER_0013 },
       })),
     );
     // Migrations 0011, 0014 and 0015, which run after it here, add one index each.

@@ -2,7 +2,11 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { queryRows, type DatabaseHandle } from "../app/adapters/db.server";
 import { testEngines } from "../tests/support/databases";
-import { allMeadows, openMigratedBefore } from "../tests/support/migrations";
+import {
+  allMeadows,
+  COLUMNS_ADDED_AFTER_0013,
+  openMigratedBefore,
+} from "../tests/support/migrations";
 
 const searchTexts = (handle: DatabaseHandle) =>
   queryRows<{ id: string; search_text: string }>(
@@ -32,17 +36,7 @@ describe.each(testEngines)("migration 0013 (descriptions per language) on $name"
     // no hours.
     expect(await allMeadows(handle)).toEqual(
       before.map(({ row }) => ({
-        row: {
-          ...row,
-          description_nl: "",
-          crops: [],
-          crop_months: [],
-          season_mask: 0,
-          hours_syntax: null,
-          open_minutes: "{}",
-          closed_on_holidays: false,
-          hours_form: 0,
-        },
+        row: { ...row, description_nl: "", ...COLUMNS_ADDED_AFTER_0013 },
       })),
     );
     await db.execute(
