@@ -5,6 +5,9 @@ import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
+// Opening hours are read at each meadow's own clock through Dates whose local fields are that
+// clock (app/lib/opening-hours.ts): in UTC every such time exists exactly once.
+process.env.TZ = "UTC";
 
 interface ServerEntry {
   startServer(options: {

@@ -22,9 +22,10 @@ export default defineConfig({
                 },
                 {
                   // The shell's own small modules (hooks, helpers, UI kit), likewise; not the map,
-                  // the meadow form or the schemas, which only some pages load.
+                  // the meadow form, the schemas or the opening-hours library's reader, which only
+                  // some pages load.
                   name: "shell",
-                  test: /[\\/]app[\\/](hooks|lib(?![\\/]schemas)|components(?![\\/](map|meadow-form)))[\\/]/,
+                  test: /[\\/]app[\\/](hooks|lib(?![\\/](schemas|opening-hours))|components(?![\\/](map|meadow-form|hours-editor)))[\\/]/,
                 },
               ],
             },

@@ -10,6 +10,8 @@ export default defineConfig({
     // Two files at a time even on two cores (Vitest's default is one fewer than the cores): most
     // integration and server tests wait on a database or a child process, not on the CPU.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // As server.ts runs the app: opening hours are read through UTC Dates (app/lib/opening-hours.ts).
+    env: { TZ: "UTC" },
     projects: [
       {
         extends: true,

@@ -1,7 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { testEngines } from "../tests/support/databases";
-import { allMeadows, openMigratedBefore } from "../tests/support/migrations";
+import {
+  allMeadows,
+  COLUMNS_ADDED_AFTER_0013,
+  openMigratedBefore,
+} from "../tests/support/migrations";
 import { queryRows, type DatabaseHandle } from "../app/adapters/db.server";
 
 const columnNames = (handle: DatabaseHandle) =>
@@ -48,18 +52,21 @@ describe.each(testEngines)("migration 0009 (meadow column order) on $name", (eng
 
     await handle.migrate();
 
-    // Later migrations add columns of their own: 0013 an empty Dutch description, 0014 the
-    // crops, empty for these meadows.
+    // Later migrations add columns of their own: 0013 an empty Dutch description, 0014 and 0015
+    // the crops and the hours, empty for these meadows.
     expect(await allMeadows(handle)).toEqual(
       before.map(({ row }) => ({
-        row: { ...row, description_nl: "", crops: [], crop_months: [], season_mask: 0 },
+        row: { ...row, description_nl: "", ...COLUMNS_ADDED_AFTER_0013 },
       })),
     );
-    // Migrations 0011 and 0014, which run after it here, add one index each.
+    // Migrations 0011, 0014 and 0015, which run after it here, add one index each.
     expect(await indexNames(handle)).toEqual(
-      [...indexesBefore, { name: "meadows_area_trgm_idx" }, { name: "meadows_crops_idx" }].sort(
-        (a, b) => a.name.localeCompare(b.name),
-      ),
+      [
+        ...indexesBefore,
+        { name: "meadows_area_trgm_idx" },
+        { name: "meadows_crops_idx" },
+        { name: "meadows_open_minutes_idx" },
+      ].sort((a, b) => a.name.localeCompare(b.name)),
     );
     expect(await queryRows(handle.db, sql`select * from meadow_grid order by 1, 2, 3, 4`)).toEqual(
       gridBefore,
@@ -73,9 +80,19 @@ describe.each(testEngines)("migration 0009 (meadow column order) on $name", (eng
       "is_demo",
       "search_text",
     ]);
-    // Migration 0013 adds description_nl at the end, then 0014 crops, crop_months and season_mask.
-    expect(columns).toHaveLength(27);
-    expect(columns.slice(-4)).toEqual(["description_nl", "crops", "crop_months", "season_mask"]);
+    // Migration 0013 adds description_nl at the end, then 0014 crops, crop_months and
+    // season_mask, then 0015 the hours' columns.
+    expect(columns).toHaveLength(31);
+    expect(columns.slice(-8)).toEqual([
+      "description_nl",
+      "crops",
+      "crop_months",
+      "season_mask",
+      "hours_syntax",
+      "open_minutes",
+      "closed_on_holidays",
+      "hours_form",
+    ]);
     expect(before[0]?.row).toMatchObject({
       search_text: "creme tulpen tulpen om zelf te plukken.\ntweede regel",
     });

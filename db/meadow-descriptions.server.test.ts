@@ -2,7 +2,11 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { queryRows, type DatabaseHandle } from "../app/adapters/db.server";
 import { testEngines } from "../tests/support/databases";
-import { allMeadows, openMigratedBefore } from "../tests/support/migrations";
+import {
+  allMeadows,
+  COLUMNS_ADDED_AFTER_0013,
+  openMigratedBefore,
+} from "../tests/support/migrations";
 
 const searchTexts = (handle: DatabaseHandle) =>
   queryRows<{ id: string; search_text: string }>(
@@ -28,10 +32,11 @@ describe.each(testEngines)("migration 0013 (descriptions per language) on $name"
 
     await handle.migrate();
 
-    // 0013 adds an empty Dutch description; 0014, which runs after it here, no crops.
+    // 0013 adds an empty Dutch description; 0014 and 0015, which run after it here, no crops and
+    // no hours.
     expect(await allMeadows(handle)).toEqual(
       before.map(({ row }) => ({
-        row: { ...row, description_nl: "", crops: [], crop_months: [], season_mask: 0 },
+        row: { ...row, description_nl: "", ...COLUMNS_ADDED_AFTER_0013 },
       })),
     );
     await db.execute(

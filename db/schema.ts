@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -120,6 +121,11 @@ export const rateLimits = pgTable("rate_limits", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
+/** PostgreSQL's multirange of integers, kept as its text form ("{[600,1080),[2040,2520)}"). */
+const int4Multirange = customType<{ data: string; driverData: string }>({
+  dataType: () => "int4multirange",
+});
+
 /**
  * A picking meadow. Text fields are kept as the member typed them; `priceAmount` is the number
  * parsed from the free-text price so lists can sort by it (null when it cannot be parsed).
@@ -181,6 +187,26 @@ export const meadows = pgTable(
       .default(sql`'{}'`),
     /** The union of `cropMonths`: "in season in month M" reads this bit alone. */
     seasonMask: smallint("season_mask").notNull().default(0),
+    /**
+     * The opening hours in OpenStreetMap's syntax, read by the `opening_hours` library; null when
+     * the meadow has free-text hours only (`openingHours`, which then says it all).
+     */
+    hoursSyntax: text("hours_syntax"),
+    /**
+     * When the meadow is open, as minute keys (month - 1) * 10080 + minute of the week from
+     * Monday 00:00 (app/lib/opening-hours.ts): "open now" is `open_minutes @> key` (ADR 37).
+     * Derived from `hoursSyntax` on every write; empty when never surely open.
+     */
+    openMinutes: int4Multirange("open_minutes")
+      .notNull()
+      .default(sql`'{}'`),
+    /** Closed on the public holidays of its country ("PH off"). */
+    closedOnHolidays: boolean("closed_on_holidays").notNull().default(false),
+    /**
+     * The version of the derivation that wrote the two columns above (HOURS_FORM_VERSION); rows
+     * of an older one, and free-text hours not yet read, are derived again at start.
+     */
+    hoursForm: smallint("hours_form").notNull().default(0),
   },
   (table) => [
     // earthdistance's cube-based point: GiST answers radius (earth_box) and nearest-first (<->).
@@ -209,6 +235,7 @@ export const meadows = pgTable(
       sql`cardinality(${table.crops}) = cardinality(${table.cropMonths})`,
     ),
     check("meadows_season_mask_months", sql`${table.seasonMask} between 0 and 4095`),
+    index("meadows_open_minutes_idx").using("gist", table.openMinutes),
   ],
 );
 

@@ -59,6 +59,16 @@ const CROP_CHOICES = [
   ["quince", "walnut"],
 ];
 
+/**
+ * "Open now" at a busy hour (a Saturday morning in July: most meadows open), an evening (few)
+ * and a winter night (only the ones open day and night).
+ */
+const OPEN_INSTANTS = [
+  new Date("2027-07-10T09:00:00Z"),
+  new Date("2027-07-07T19:30:00Z"),
+  new Date("2027-01-17T02:00:00Z"),
+];
+
 function town(run: number) {
   const entry = TOWNS[run % TOWNS.length];
   if (!entry) throw new Error("no towns");
@@ -196,6 +206,52 @@ const SHAPES: Shape[] = [
         {
           ...viewport(around(run), 7),
           filters: { crops: CROP_CHOICES[run % CROP_CHOICES.length] },
+        },
+        { onRead },
+      ),
+  },
+  {
+    name: "open now (name sort)",
+    explain: true,
+    run: (db, run) =>
+      searchMeadows(db, {
+        openNow: true,
+        now: OPEN_INSTANTS[run % OPEN_INSTANTS.length],
+        sort: "name",
+      }),
+  },
+  {
+    name: "open now + crop (name sort)",
+    explain: true,
+    run: (db, run) =>
+      searchMeadows(db, {
+        openNow: true,
+        now: OPEN_INSTANTS[run % OPEN_INSTANTS.length],
+        crops: CROP_CHOICES[run % CROP_CHOICES.length],
+        sort: "name",
+      }),
+  },
+  {
+    name: "open now + ≤ 25 km (distance sort)",
+    explain: true,
+    run: (db, run) =>
+      searchMeadows(db, {
+        openNow: true,
+        now: OPEN_INSTANTS[run % OPEN_INSTANTS.length],
+        near: around(run),
+        maxDistanceKm: 25,
+        sort: "distance",
+      }),
+  },
+  {
+    name: "map viewport zoom 7, open now",
+    explain: true,
+    run: (db, run, onRead) =>
+      viewportMeadows(
+        db,
+        {
+          ...viewport(around(run), 7),
+          filters: { openNow: true, now: OPEN_INSTANTS[run % OPEN_INSTANTS.length] },
         },
         { onRead },
       ),

@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import { openDatabase, openPostgres, type DatabaseHandle } from "../app/adapters/db.server";
 import { seedDemoDataAtStart } from "../db/seed/demo.server";
+import { deriveStaleHours } from "../app/services/meadows/hours.server";
 import { createLogger, type Logger } from "../app/adapters/logger.server";
 import {
   createDatabaseLimits,
@@ -64,6 +65,9 @@ export async function startServer(options: StartOptions) {
   try {
     await database.migrate();
     await seedDemoDataAtStart(database, config, logger);
+    // Hours written before their derived form existed (or by an older one): see ADR 37.
+    const derived = await deriveStaleHours(database.db);
+    if (derived > 0) logger.info({ meadows: derived }, "opening hours derived");
   } catch (error) {
     await database.close();
     throw error;

@@ -2,8 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { CropCheckbox, cropName, monthName, seasonText } from "~/components/crops";
 import { ErrorList } from "~/components/ui/field";
-import { CROPS, inMonth, monthMask, MONTHS, type CropKind } from "~/lib/crops";
-import { cropMonthValue } from "~/lib/schemas/meadow";
+import { cropMonthValue, CROPS, inMonth, monthMask, MONTHS, type CropKind } from "~/lib/crops";
 
 const KINDS: CropKind[] = ["flower", "fruit", "vegetable"];
 

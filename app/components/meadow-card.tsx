@@ -10,6 +10,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import { inSeasonShortText } from "~/components/crops";
 import { FavoriteButton, HeartOutline } from "~/components/favorite-button";
+import { HoursStatus } from "~/components/hours";
 import { HEART_PATH } from "~/components/ui/icons";
 import { useLocalePath, useShellData } from "~/hooks/use-shell-data";
 import { cn } from "~/lib/cn";
@@ -160,6 +161,7 @@ export function MeadowCard({
         {meadow.inSeason?.length ? (
           <p data-testid="card-in-season">{shared.inSeason(meadow.inSeason)}</p>
         ) : null}
+        {meadow.hours ? <HoursStatus timeline={meadow.hours} country={meadow.country} /> : null}
         <div className="meadow-card-facts">
           <p>
             <span className="sr-only">{`${shared.priceLabel}: `}</span>

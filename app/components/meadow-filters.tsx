@@ -3,6 +3,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link, useLocation } from "react-router";
 import { formatDistance } from "~/components/meadow-card";
 import { CropCheckbox, SeasonOptions } from "~/components/crops";
+import { OpenNowCheckbox } from "~/components/hours";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field } from "~/components/ui/field";
 import { ChevronDownIcon, LocateIcon, PinIcon } from "~/components/ui/icons";
@@ -15,7 +16,7 @@ import { useShellData } from "~/hooks/use-shell-data";
 import { cn } from "~/lib/cn";
 import { countryName } from "~/lib/country-names";
 import { CROPS } from "~/lib/crops";
-import { COUNTRIES } from "~/lib/schemas/meadow";
+import { COUNTRIES } from "~/lib/countries";
 import {
   DISTANCE_CHOICES_KM,
   LIST_SORTS,
@@ -59,7 +60,8 @@ export function MeadowFilters({
       search.km ||
       search.sort ||
       search.crops.length > 0 ||
-      search.season !== undefined,
+      search.season !== undefined ||
+      !!search.openNow,
     ),
   );
   const season = useUrlField(search.season === undefined ? "" : String(search.season));
@@ -215,6 +217,11 @@ export function MeadowFilters({
           <SeasonSelect
             value={season.value}
             onChange={(value) => live.choose(season, "season", value)}
+          />
+          <OpenNowCheckbox
+            key={String(!!search.openNow)}
+            checked={!!search.openNow}
+            onChange={() => live.send({})}
           />
           <CropChoice
             // Follows the URL (back button, links) by starting afresh when its crops change.

@@ -10,6 +10,7 @@ import { useState } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link } from "react-router";
 import { CropPicker } from "~/components/crop-picker";
+import { HoursEditor } from "~/components/hours-editor";
 import { FormField, FormTextarea, useTranslatedErrors } from "~/components/form-field";
 import { LazyLocationPicker } from "~/components/map/lazy-location-picker";
 import { buttonVariants, SubmitButton } from "~/components/ui/button";
@@ -44,6 +45,7 @@ export interface MeadowFormDefaults {
   descriptionNl?: string;
   priceText?: string;
   openingHours?: string;
+  hoursSyntax?: string | null;
   street?: string;
   houseNumber?: string;
   postalCode?: string;
@@ -93,6 +95,7 @@ export function MeadowForm({
     defaultValue: {
       ...defaultValue,
       addressExtra: defaultValue?.addressExtra ?? "",
+      hoursSyntax: defaultValue?.hoursSyntax ?? "",
       website: defaultValue?.website ?? "",
       phone: defaultValue?.phone ?? "",
       instagram: defaultValue?.instagram ?? "",
@@ -140,18 +143,21 @@ export function MeadowForm({
             lang={written}
           />
         ))}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            meta={fields.priceText}
-            label={t("meadowForm.price")}
-            hint={t("meadowForm.priceHint")}
-          />
-          <FormField
-            meta={fields.openingHours}
-            label={t("meadowForm.openingHours")}
-            hint={t("meadowForm.openingHoursHint")}
-          />
-        </div>
+        <FormField
+          meta={fields.priceText}
+          label={t("meadowForm.price")}
+          hint={t("meadowForm.priceHint")}
+        />
+      </Section>
+
+      <Section title={t("hours.editorTitle")} description={t("hours.editorIntro")}>
+        <HoursEditor meta={fields.hoursSyntax} lang={lang} />
+        <FormTextarea
+          meta={fields.openingHours}
+          label={t("meadowForm.openingHours")}
+          hint={t("meadowForm.openingHoursHint")}
+          rows={2}
+        />
       </Section>
 
       <Section title={t("crops.formTitle")} description={t("crops.formIntro")}>

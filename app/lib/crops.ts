@@ -153,6 +153,11 @@ export function inCatalogueOrder<T extends { id: string }>(crops: readonly T[]):
   return [...crops].sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
 }
 
+/** A crop's month box on the form is "<crop id>:<month>", e.g. "dahlia:8". */
+export function cropMonthValue(cropId: string, month: number): string {
+  return `${cropId}:${month}`;
+}
+
 /** The crops as the database keeps them: parallel arrays of ids and month masks. */
 export function cropsFromColumns(ids: readonly string[], months: readonly number[]): MeadowCrop[] {
   return inCatalogueOrder(

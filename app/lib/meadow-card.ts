@@ -32,6 +32,8 @@ export interface MeadowCardData {
   distanceKm?: number;
   /** The ids of its crops in season now at the meadow (see toMeadowCard). */
   inSeason?: string[];
+  /** What its hours say, from the page's "now" on, as encodeTimeline writes it (no zone). */
+  hours?: string;
 }
 
 /**
@@ -58,6 +60,7 @@ export function toMeadowCard(
       meadow.distanceKm === undefined ? undefined : Math.round(meadow.distanceKm * 1000) / 1000,
     photo: meadow.photo ?? null,
     ...(inSeason?.length ? { inSeason } : {}),
+    ...(meadow.hours ? { hours: meadow.hours } : {}),
   };
 }
 

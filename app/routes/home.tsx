@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link, useFetcher, useLoaderData } from "react-router";
 import { SeasonOptions } from "~/components/crops";
+import { OpenNowCheckbox } from "~/components/hours";
 import { MeadowCardGrid } from "~/components/meadow-card";
 import { toMeadowCard } from "~/lib/meadow-card";
 import { withCardPhotos } from "~/services/photos.server";
@@ -122,6 +123,10 @@ export default function Home() {
             >
               <SeasonOptions />
             </select>
+            <OpenNowCheckbox
+              checked={false}
+              className="h-11 rounded-md border border-input bg-background px-3 shadow-sm"
+            />
             <button type="submit" className={cn(buttonVariants({ size: "lg" }))}>
               {t("home.searchButton")}
             </button>

@@ -1,4 +1,5 @@
 import { cropName, SeasonOptions } from "~/components/crops";
+import { OpenNowCheckbox } from "~/components/hours";
 import { CROPS } from "~/lib/crops";
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/hooks/use-translation";
@@ -13,7 +14,7 @@ import { getI18n } from "~/i18n.server";
 import { cn } from "~/lib/cn";
 import { countryName } from "~/lib/country-names";
 import { pageMeta } from "~/lib/page-meta";
-import { COUNTRIES } from "~/lib/schemas/meadow";
+import { COUNTRIES } from "~/lib/countries";
 import { meadowSearchQuery } from "~/lib/schemas/meadow-search";
 import {
   MAP_QUERY_MAX,
@@ -63,6 +64,7 @@ export default function MapPage() {
   const [season, setSeason] = useState<string>(
     filters.season === undefined ? "" : String(filters.season),
   );
+  const [open, setOpen] = useState(filters.openNow ? "now" : "");
   const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(typingTimer.current), []);
 
@@ -75,6 +77,7 @@ export default function MapPage() {
     setCountry(filters.country ?? "");
     setCrop(filters.crops?.[0] ?? "");
     setSeason(filters.season === undefined ? "" : String(filters.season));
+    setOpen(filters.openNow ? "now" : "");
   }
 
   const current = useRef({ view, filters, idle: true });
@@ -102,7 +105,7 @@ export default function MapPage() {
   }
 
   function applyFilters(
-    next: { q?: string; country?: string; crop?: string; season?: string },
+    next: { q?: string; country?: string; crop?: string; season?: string; open?: string },
     replace = false,
   ) {
     clearTimeout(typingTimer.current);
@@ -112,6 +115,7 @@ export default function MapPage() {
         country: next.country ?? country,
         crop: next.crop ?? crop,
         season: next.season ?? season,
+        open: next.open ?? open,
       }),
     );
     writeAddress(current.current.view, nextFilters, replace);
@@ -212,6 +216,15 @@ export default function MapPage() {
         >
           <SeasonOptions />
         </MapFilterMenu>
+        <OpenNowCheckbox
+          key={open}
+          checked={open === "now"}
+          className="h-9 rounded-md border border-input px-3"
+          onChange={(checked) => {
+            setOpen(checked ? "now" : "");
+            applyFilters({ open: checked ? "now" : "" });
+          }}
+        />
         <button type="submit" className={cn(buttonVariants({ variant: "outline", size: "sm" }))}>
           {t("mapView.apply")}
         </button>

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../app/adapters/db.server";
 import { CROPS } from "../../app/lib/crops";
+import { HOURS_FORM_VERSION, hoursColumns } from "../../app/services/meadows/hours.server";
 import { parsePriceAmount } from "../../app/services/price";
 import { meadowInput } from "./meadows";
 
@@ -127,6 +128,27 @@ const PRICES = [
  */
 const MAX_BENCH_CROPS = 3;
 
+/**
+ * Opening hours of the kinds members give, with their derived columns as the records service
+ * writes them (the weekly form is the same in every country for these); one meadow in six has
+ * free-text hours only.
+ */
+const HOURS = [
+  "Mo-Fr 10:00-18:00; PH off",
+  "Apr-Sep Mo-Su 09:00-18:00",
+  "Jul-Sep We-Su 10:00-17:00",
+  "Apr-May Mo-Sa 09:00-12:00,13:00-17:30; PH off",
+  "Sa,Su 10:00-16:00",
+  "May-Oct Mo-Su 08:00-20:00",
+  "Sep-Nov Fr,Sa 10:00-17:00",
+  '"by appointment"',
+  'Jun-Aug Tu-Sa 10:00-17:00 || "by appointment"',
+  "24/7",
+].map((syntax) => {
+  const columns = hoursColumns(syntax, "", "NL");
+  return [syntax, columns.openMinutes, columns.closedOnHolidays ? 1 : 0];
+});
+
 function literal(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
 }
@@ -155,6 +177,8 @@ function insertChunk(from: number, to: number): string {
     select row_number() over () - 1, * from (values ${valuesList(PRICES.map((p) => [p, parsePriceAmount(p)]))}) t
   ), crops(i, id, season) as (
     select row_number() over () - 1, * from (values ${valuesList(CROPS.map((crop) => [crop.id, crop.season]))}) t
+  ), hours(i, syntax, minutes, holidays) as (
+    select row_number() over () - 1, * from (values ${valuesList(HOURS)}) t
   ), draws as (
     select g,
       floor(random() * ${MAX_BENCH_CROPS + 1.25})::int as crop_count,
@@ -171,12 +195,13 @@ function insertChunk(from: number, to: number): string {
       -- Roughly normal offsets (sum of three uniforms), about 25 km spread.
       (random() + random() + random() - 1.5) * 0.45 as dlat,
       (random() + random() + random() - 1.5) * 0.7 as dlng,
-      random() as age
+      random() as age,
+      floor(random() * ${HOURS.length * 1.2})::int as hours
     from generate_series(${from}, ${to}) as g
   )
   insert into meadows (id, name, description, price_text, price_amount, opening_hours, street,
     house_number, postal_code, city, country, lat, lng, created_at, updated_at, crops,
-    crop_months, season_mask)
+    crop_months, season_mask, hours_syntax, open_minutes, closed_on_holidays, hours_form)
   select substr(md5(g::text), 1, 4) || lpad(to_hex(g), 6, '0'),
     -- One meadow in 10,000 has a rare word in its name, for a selective search.
     first.word || ' ' || second.word || case when g % 10000 = 0 then ' Kleinood' else '' end,
@@ -187,7 +212,9 @@ function insertChunk(from: number, to: number): string {
     towns.city, towns.country,
     towns.lat + draws.dlat, towns.lng + draws.dlng,
     now() - draws.age * interval '1000 days', now() - draws.age * interval '1000 days',
-    grown.ids, grown.months, grown.mask
+    grown.ids, grown.months, grown.mask,
+    hours.syntax, coalesce(hours.minutes, '{}')::int4multirange,
+    coalesce(hours.holidays = 1, false), ${HOURS_FORM_VERSION}
   from draws
     cross join lateral (
       select coalesce(array_agg(c.id order by c.i), '{}') as ids,
@@ -202,7 +229,8 @@ function insertChunk(from: number, to: number): string {
     join second on second.i = draws.second
     join descriptions d1 on d1.i = draws.d1
     join descriptions d2 on d2.i = draws.d2
-    join prices on prices.i = draws.price`;
+    join prices on prices.i = draws.price
+    left join hours on hours.i = draws.hours`;
 }
 
 /** Adds `rows` generated meadows, ids from 1 to `rows`, in statements of CHUNK rows. */

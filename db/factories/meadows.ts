@@ -1,4 +1,5 @@
 import type { Database } from "../../app/adapters/db.server";
+import { hoursColumns } from "../../app/services/meadows/hours.server";
 import { newMeadowId, type MeadowInput } from "../../app/services/meadows/records.server";
 import { parsePriceAmount } from "../../app/services/price";
 import { meadows, type NewMeadow } from "../schema";
@@ -50,6 +51,8 @@ export function meadowRow(overrides: Partial<NewMeadow> = {}): NewMeadow & { id:
   const { isDemo, crops: _crops, ...input } = meadowInput();
   const row = { ...input, isDemo: isDemo ?? false, ownerId: null, ...overrides };
   return {
+    // The hours' columns as the records service derives them, unless given.
+    ...hoursColumns(row.hoursSyntax, row.openingHours, row.country),
     ...row,
     id: overrides.id ?? newMeadowId(),
     priceAmount:

@@ -15,6 +15,7 @@ import { englishWords, wrongQuotes } from "../../tests/support/dutch-text";
 import { insertMember } from "../factories/members";
 import { accounts, appState, meadows, users } from "../schema";
 import { DEMO_MEADOWS_WITH_CROPS, demoCrops } from "./demo-crops";
+import { demoHours } from "./demo-hours";
 import { DEMO_MEADOWS, DEMO_MEMBER, type DemoMeadow } from "./demo-meadows";
 import { DEMO_SEEDED_KEY, seedDemoData, seedDemoDataAtStart } from "./demo.server";
 
@@ -77,6 +78,19 @@ describe("the demo meadows", () => {
     );
     // March to November: something to pick in every month of the season.
     expect(months & 0b0111_1111_1100).toBe(0b0111_1111_1100);
+  });
+
+  it("have opening hours the database can search, for every meadow, of every kind", () => {
+    const all = DEMO_MEADOWS.map((meadow) => {
+      const syntax = demoHours(meadow.id);
+      expect(syntax, meadow.id).not.toBeNull();
+      const result = meadowSchema.safeParse({ ...meadow, hoursSyntax: syntax });
+      expect(result.error?.issues, meadow.id).toBeUndefined();
+      return syntax ?? "";
+    });
+    expect(all.some((syntax) => syntax.includes("PH off"))).toBe(true);
+    expect(all.some((syntax) => syntax.includes('"by appointment"'))).toBe(true);
+    expect(all.some((syntax) => syntax.includes("Dec-Jan"))).toBe(true);
   });
 
   it("each pass the add form's schema unchanged", () => {
@@ -213,6 +227,16 @@ describe.each(testEngines)("seeding demo data on $name", (engine) => {
     expect(dahlias.items.map((item) => item.id)).toContain("demo-007");
     const august = await searchMeadows(db, { season: 8, sort: "name", pageSize: 100 });
     expect(august.total).toBeGreaterThanOrEqual(15);
+    // Saturday 14 August 2027, 11:00 in the Low Countries: most meadows are open.
+    const open = await searchMeadows(db, {
+      openNow: true,
+      now: new Date("2027-08-14T09:00:00Z"),
+      sort: "name",
+      pageSize: 100,
+    });
+    expect(open.total).toBeGreaterThanOrEqual(15);
+    expect(open.items.map((item) => item.id)).toContain("demo-015");
+    expect(open.items.map((item) => item.id)).not.toContain("demo-012");
 
     // Zoomed out over the Low Countries: the map's grid (kept by triggers) holds every meadow.
     const view = await viewportMeadows(db, { bbox: [2, 49, 8, 54], zoom: 5 });

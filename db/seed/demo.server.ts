@@ -8,6 +8,7 @@ import { meadowRow } from "../factories/meadows";
 import { memberRow } from "../factories/members";
 import { appState, meadows, users, type NewMeadow } from "../schema";
 import { demoCrops } from "./demo-crops";
+import { demoHours } from "./demo-hours";
 import { DEMO_MEADOWS, DEMO_MEMBER, type DemoMeadow } from "./demo-meadows";
 
 /*
@@ -38,6 +39,7 @@ export function demoMeadowRow(meadow: DemoMeadow, ownerId: string | null): NewMe
     lat: meadow.lat,
     lng: meadow.lng,
     ...cropColumns(demoCrops(meadow.id)),
+    hoursSyntax: demoHours(meadow.id),
     isDemo: true,
     createdAt: new Date(meadow.createdAt),
     updatedAt: new Date(meadow.createdAt),

@@ -1,5 +1,5 @@
-import { expect, gotoHydrated, test, waitForHydration, type Page } from "./fixtures";
-import { UTRECHT_MEADOW } from "../../db/factories/meadow-form";
+import { expect, gotoHydrated, test, waitForHydration } from "./fixtures";
+import { fillMeadowBasics } from "./meadow-fields";
 import { signUpMember } from "./members";
 
 /*
@@ -7,10 +7,6 @@ import { signUpMember } from "./members";
  * changing a crop's months on the add form, the meadow's calendar and what is in season now,
  * and finding the meadow again by its crops and by season on the list.
  */
-
-function field(page: Page, label: string) {
-  return page.getByRole("main").getByLabel(label, { exact: true });
-}
 
 test("a member adds crops to a meadow and a visitor finds it by them", async ({
   page,
@@ -20,18 +16,7 @@ test("a member adds crops to a meadow and a visitor finds it by them", async ({
   await signUpMember(page, { baseURL });
   await gotoHydrated(page, "/meadows/add");
   const name = `Seizoensweide ${Date.now().toString(36)}`;
-  for (const [key, label] of [
-    ["priceText", "Price"],
-    ["openingHours", "Opening hours"],
-    ["street", "Street"],
-    ["houseNumber", "House number"],
-    ["postalCode", "Postal code"],
-    ["city", "City"],
-  ] as const) {
-    await field(page, label).fill(UTRECHT_MEADOW[key]);
-  }
-  await field(page, "Name").fill(name);
-  await field(page, "Country").selectOption("NL");
+  await fillMeadowBasics(page, name);
 
   const crops = page.getByRole("group", { name: "What grows there (optional)" });
   await crops.getByRole("checkbox", { name: "Dahlias", exact: true }).check();

@@ -393,6 +393,8 @@ test("a meadow's page shows its pin on a small map that leaves the page's scroll
   const meadow = points[0]!;
   await page.setViewportSize({ width: 1280, height: 700 });
   await gotoHydrated(page, `/meadows/${meadow.id}`);
+  // The map loads once its place comes within reach of the screen (LazyPinMap).
+  await page.getByRole("heading", { name: "Address" }).scrollIntoViewIfNeeded();
   const map = page.getByTestId("meadow-pin-map");
   await expect(map).toHaveAttribute("data-map-style", "fallback", { timeout: 20_000 });
   await expect(map.getByRole("img", { name: meadow.name })).toBeVisible();
@@ -449,7 +451,7 @@ test("the add form's map places its pin by keyboard and by a click on the map", 
   for (const [label, value] of [
     ["Name", "Pluktuin Kaarttest"],
     ["Price", "€1 per bos"],
-    ["Opening hours", "Daily 9:00–18:00"],
+    ["Opening hours as text", "Daily 9:00–18:00"],
     ["Street", "Oudegracht"],
     ["House number", "12"],
     ["Postal code", "3511 AB"],

@@ -55,3 +55,17 @@ export async function allMeadows(handle: DatabaseHandle) {
     sql`select to_jsonb(m) as row from meadows m order by id`,
   );
 }
+
+/**
+ * The columns migrations after 0013 add to `meadows`, as they leave the rows already there: no
+ * crops (0014) and no hours (0015). Tests of older migrations expect them on every row.
+ */
+export const COLUMNS_ADDED_AFTER_0013 = {
+  crops: [],
+  crop_months: [],
+  season_mask: 0,
+  hours_syntax: null,
+  open_minutes: "{}",
+  closed_on_holidays: false,
+  hours_form: 0,
+};

@@ -2,6 +2,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import { FetchedFavoriteButton } from "~/components/favorite-button";
 import { inSeasonShortText } from "~/components/crops";
+import { HoursStatus } from "~/components/hours";
 import { useLocalePath, useShellData } from "~/hooks/use-shell-data";
 import type { MapPoint } from "~/lib/schemas/viewport-result";
 
@@ -31,6 +32,7 @@ export function MeadowPopupContent({ meadow }: { meadow: MapPoint }) {
       {meadow.inSeason?.length ? (
         <p className="text-primary">{inSeasonShortText(t, lang, meadow.inSeason)}</p>
       ) : null}
+      {meadow.hours ? <HoursStatus timeline={meadow.hours} /> : null}
       <Link
         to={localePath(`/meadows/${meadow.id}`)}
         className="mt-1 justify-self-start font-medium text-primary underline underline-offset-4 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"

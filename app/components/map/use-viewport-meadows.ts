@@ -44,7 +44,7 @@ export function useViewportMeadows(map: MapLibreMap | null, loaded: boolean, fil
     request.current?.abort();
     const controller = new AbortController();
     request.current = controller;
-    const { q, country, crops, season } = latestFilters.current;
+    const { q, country, crops, season, openNow } = latestFilters.current;
     const params = new URLSearchParams({
       bbox: viewportBox(target),
       // The server's zoom counts 256 px tiles, MapLibre's 512 px ones: one level apart.
@@ -54,6 +54,7 @@ export function useViewportMeadows(map: MapLibreMap | null, loaded: boolean, fil
     if (country) params.set("country", country);
     for (const crop of crops ?? []) params.append("crop", crop);
     if (season !== undefined) params.set("season", String(season));
+    if (openNow) params.set("open", "now");
     setPending(true);
     getWithRetry(`/api/meadows?${params}`, {
       init: { signal: controller.signal, headers: { Accept: "application/json" } },

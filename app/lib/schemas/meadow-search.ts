@@ -1,5 +1,5 @@
 import { isCropId, isMonth, MAX_CROPS_PER_MEADOW } from "~/lib/crops";
-import { COUNTRIES, type Country } from "./meadow";
+import { COUNTRIES, type Country } from "~/lib/countries";
 import { z } from "./zod";
 
 /*
@@ -12,7 +12,8 @@ import { z } from "./zod";
  * (distance, name, price), km (maximum distance), lat and lng (the visitor's own position, from
  * "use my location"), place (a typed address, placed by the geocoder), crop (a catalogue id, once
  * per crop: meadows growing any of them), season ("now", or a month 1–12: something, or one of
- * the crops, in season then) and page (1-based).
+ * the crops, in season then), open ("now": open at this moment, by the meadow's hours) and page
+ * (1-based).
  */
 
 /** The orders the list offers (SPEC: distance, name, price). */
@@ -49,6 +50,8 @@ export interface MeadowSearch {
   /** Catalogue crop ids, each once, in the order given; empty when none. */
   crops: string[];
   season?: Season;
+  /** Open now, at each meadow's own clock. */
+  openNow?: boolean;
   page: number;
 }
 
@@ -61,6 +64,11 @@ export function parseSeason(value: string | null | undefined): Season | undefine
   if (trimmed === "now") return "now";
   if (!/^\d{1,2}$/.test(trimmed)) return undefined;
   return isMonth(Number(trimmed)) ? Number(trimmed) : undefined;
+}
+
+/** "open=now" in a URL; any other value is no filter. */
+export function parseOpen(value: string | null | undefined): boolean {
+  return value?.trim().toLowerCase() === "now";
 }
 
 /** Crop ids in a URL: the known ones, each once, at most MAX_CROPS_PER_MEADOW. */
@@ -152,6 +160,7 @@ export function parseMeadowSearch(params: URLSearchParams): MeadowSearch {
   search.crops = parseCrops(params.getAll("crop").map(controlCharactersAsSpaces));
   const season = parseSeason(controlCharactersAsSpaces(params.get("season") ?? ""));
   if (season !== undefined) search.season = season;
+  if (parseOpen(params.get("open"))) search.openNow = true;
   return search;
 }
 
@@ -180,6 +189,7 @@ export function meadowSearchParams(search: Partial<MeadowSearch>): URLSearchPara
   if (search.country) params.set("country", search.country);
   for (const crop of search.crops ?? []) params.append("crop", crop);
   if (search.season !== undefined) params.set("season", String(search.season));
+  if (search.openNow) params.set("open", "now");
   if (place) params.set("place", place);
   if (coordinates) {
     params.set("lat", String(search.lat));

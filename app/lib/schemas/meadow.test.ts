@@ -49,11 +49,44 @@ describe("meadowSchema", () => {
       website: null,
       phone: null,
       instagram: null,
+      hoursSyntax: null,
       crops: [],
       cropMonths: [],
       lat: undefined,
       lng: undefined,
     });
+  });
+
+  it("takes hours in OpenStreetMap's syntax, with or without free text beside them", () => {
+    expect(parsed({ ...valid, hoursSyntax: " Mo-Fr 10:00-18:00 " })).toMatchObject({
+      hoursSyntax: "Mo-Fr 10:00-18:00",
+    });
+    expect(parsed({ ...valid, openingHours: "", hoursSyntax: "Sa 10:00-12:00" })).toMatchObject({
+      openingHours: "",
+      hoursSyntax: "Sa 10:00-12:00",
+    });
+    expect(errors({ ...valid, openingHours: "", hoursSyntax: "" })).toEqual({
+      openingHours: ["validation.openingHoursRequired"],
+    });
+  });
+
+  it("refuses hours the library cannot read or the search cannot answer, saying why", () => {
+    expect(errors({ ...valid, hoursSyntax: "when the sun shines" })).toEqual({
+      hoursSyntax: ["validation.hoursSyntax"],
+    });
+    expect(errors({ ...valid, hoursSyntax: "2027 Mo-Fr 10:00-18:00" })).toEqual({
+      hoursSyntax: ["validation.hoursYears"],
+    });
+    expect(errors({ ...valid, hoursSyntax: "Apr 15-Sep 15 Mo-Fr 10:00-18:00" })).toEqual({
+      hoursSyntax: ["validation.hoursDates"],
+    });
+    expect(errors({ ...valid, hoursSyntax: "Mo-Fr 10:00-18:00; PH 10:00-12:00" })).toEqual({
+      hoursSyntax: ["validation.hoursHolidays"],
+    });
+    // Read for the meadow's own country: a British meadow's holidays are England's.
+    expect(
+      parsed({ ...valid, country: "GB", hoursSyntax: "Mo-Fr 10:00-18:00; PH off" }),
+    ).toMatchObject({ hoursSyntax: "Mo-Fr 10:00-18:00; PH off" });
   });
 
   it.each([

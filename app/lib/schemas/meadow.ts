@@ -1,5 +1,6 @@
 import {
   cropById,
+  cropMonthValue,
   inCatalogueOrder,
   isCropId,
   isMonth,
@@ -8,6 +9,8 @@ import {
   monthMask,
   type MeadowCrop,
 } from "~/lib/crops";
+import { COUNTRIES } from "~/lib/countries";
+import { derivedHours, HOURS_SYNTAX_MAX } from "~/lib/opening-hours";
 import { z } from "./zod";
 
 /*
@@ -17,13 +20,7 @@ import { z } from "./zod";
  * missing) and Instagram (reduced to the bare handle).
  */
 
-/** Countries a meadow can be in (ISO 3166-1 alpha-2); the form lists them by localized name. */
-export const COUNTRIES = ["AT", "BE", "CH", "DE", "DK", "FR", "GB", "LU", "NL"] as const;
-export type Country = (typeof COUNTRIES)[number];
-
-export function isCountry(value: string): value is Country {
-  return (COUNTRIES as readonly string[]).includes(value);
-}
+export { COUNTRIES, isCountry, type Country } from "~/lib/countries";
 
 export const MEADOW_NAME_MIN = 3;
 export const MEADOW_NAME_MAX = 100;
@@ -132,10 +129,7 @@ function checkedValues(value: string | string[] | null | undefined): unknown {
   return Array.isArray(value) ? value : [value];
 }
 
-/** A crop's month box is "<crop id>:<month>", e.g. "dahlia:8". */
-export function cropMonthValue(cropId: string, month: number): string {
-  return `${cropId}:${month}`;
-}
+export { cropMonthValue };
 
 function parseCropMonth(value: string): { id: string; month: number } | null {
   const match = /^([a-z-]{1,40}):(\d{1,2})$/.exec(value);
@@ -176,89 +170,119 @@ export function cropFormValues(crops: readonly MeadowCrop[]): {
   };
 }
 
-export const meadowSchema = z.object({
-  name: z
-    .string({ error: "validation.nameMin" })
-    .trim()
-    .min(MEADOW_NAME_MIN, { error: "validation.nameMin" })
-    .max(MEADOW_NAME_MAX, { error: "validation.nameTooLong" }),
-  /** In English; a member may give it, the Dutch one, both or neither. */
-  description: optionalText(DESCRIPTION_MAX).transform((value) => value ?? ""),
-  descriptionNl: optionalText(DESCRIPTION_MAX).transform((value) => value ?? ""),
-  priceText: required("validation.priceRequired", PRICE_MAX),
-  openingHours: required("validation.openingHoursRequired", OPENING_HOURS_MAX),
-  street: required("validation.streetRequired", 200),
-  houseNumber: required("validation.houseNumberRequired", 20),
-  postalCode: required("validation.postalCodeRequired", 20),
-  city: required("validation.cityRequired", 100),
-  country: z
-    .string({ error: "validation.countryRequired" })
-    .trim()
-    .toUpperCase()
-    .pipe(z.enum(COUNTRIES, { error: "validation.countryRequired" })),
-  addressExtra: optionalText(200),
-  website: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, context) => {
-      if (!value) return null;
-      const website = normalizeWebsite(value);
-      if (website === null) {
-        context.issues.push({ code: "custom", message: "validation.urlInvalid", input: value });
-        return z.NEVER;
-      }
-      return website;
+function hoursProblem(syntax: string, country: string): string | undefined {
+  const derived = derivedHours(syntax, country);
+  return "problem" in derived ? derived.problem : undefined;
+}
+
+export const meadowSchema = z
+  .object({
+    name: z
+      .string({ error: "validation.nameMin" })
+      .trim()
+      .min(MEADOW_NAME_MIN, { error: "validation.nameMin" })
+      .max(MEADOW_NAME_MAX, { error: "validation.nameTooLong" }),
+    /** In English; a member may give it, the Dutch one, both or neither. */
+    description: optionalText(DESCRIPTION_MAX).transform((value) => value ?? ""),
+    descriptionNl: optionalText(DESCRIPTION_MAX).transform((value) => value ?? ""),
+    priceText: required("validation.priceRequired", PRICE_MAX),
+    /**
+     * Free text about the hours: all there is for meadows without structured hours, else a note
+     * ("by appointment in winter"). One of the two is required.
+     */
+    openingHours: optionalText(OPENING_HOURS_MAX).transform((value) => value ?? ""),
+    /** The hours in OpenStreetMap's syntax, which the editor writes or a member pastes. */
+    hoursSyntax: optionalText(HOURS_SYNTAX_MAX).superRefine((value, context) => {
+      // Checked here for the Netherlands, so a mistake shows before the address is filled in, and
+      // again below for the meadow's own country, whose public holidays "PH" means.
+      const problem = value ? hoursProblem(value, "NL") : undefined;
+      if (problem) context.addIssue({ code: "custom", message: problem });
     }),
-  phone: z
-    .string()
-    .trim()
-    .max(PHONE_MAX, { error: "validation.phoneInvalid" })
-    .optional()
-    .refine((value) => !value || (PHONE.test(value) && (value.match(/\d/g)?.length ?? 0) >= 6), {
-      error: "validation.phoneInvalid",
-    })
-    .transform((value) => value || null),
-  instagram: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, context) => {
-      if (!value) return null;
-      const handle = parseInstagram(value);
-      if (handle === null) {
-        context.issues.push({
-          code: "custom",
-          message: "validation.instagramInvalid",
-          input: value,
-        });
-        return z.NEVER;
-      }
-      return handle;
-    }),
-  crops: z.preprocess(
-    checkedValues,
-    z
-      .array(z.string({ error: "validation.cropUnknown" }), { error: "validation.cropUnknown" })
-      .max(MAX_CROPS_PER_MEADOW, { error: "validation.tooManyCrops" })
-      .refine((ids) => ids.every(isCropId), { error: "validation.cropUnknown" }),
-  ),
-  cropMonths: z.preprocess(
-    checkedValues,
-    z
-      .array(z.string({ error: "validation.cropMonthInvalid" }), {
-        error: "validation.cropMonthInvalid",
-      })
-      .max(MAX_CROPS_PER_MEADOW * 12, { error: "validation.tooManyCrops" })
-      .refine((values) => values.every((value) => parseCropMonth(value) !== null), {
-        error: "validation.cropMonthInvalid",
+    street: required("validation.streetRequired", 200),
+    houseNumber: required("validation.houseNumberRequired", 20),
+    postalCode: required("validation.postalCodeRequired", 20),
+    city: required("validation.cityRequired", 100),
+    country: z
+      .string({ error: "validation.countryRequired" })
+      .trim()
+      .toUpperCase()
+      .pipe(z.enum(COUNTRIES, { error: "validation.countryRequired" })),
+    addressExtra: optionalText(200),
+    website: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value, context) => {
+        if (!value) return null;
+        const website = normalizeWebsite(value);
+        if (website === null) {
+          context.issues.push({ code: "custom", message: "validation.urlInvalid", input: value });
+          return z.NEVER;
+        }
+        return website;
       }),
-  ),
-  lat: optionalCoordinate(90),
-  lng: optionalCoordinate(180),
-  /** The address the pin (lat, lng) was placed for: see addressFingerprint. */
-  locatedAddress: z.string().max(1000).optional(),
-});
+    phone: z
+      .string()
+      .trim()
+      .max(PHONE_MAX, { error: "validation.phoneInvalid" })
+      .optional()
+      .refine((value) => !value || (PHONE.test(value) && (value.match(/\d/g)?.length ?? 0) >= 6), {
+        error: "validation.phoneInvalid",
+      })
+      .transform((value) => value || null),
+    instagram: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value, context) => {
+        if (!value) return null;
+        const handle = parseInstagram(value);
+        if (handle === null) {
+          context.issues.push({
+            code: "custom",
+            message: "validation.instagramInvalid",
+            input: value,
+          });
+          return z.NEVER;
+        }
+        return handle;
+      }),
+    crops: z.preprocess(
+      checkedValues,
+      z
+        .array(z.string({ error: "validation.cropUnknown" }), { error: "validation.cropUnknown" })
+        .max(MAX_CROPS_PER_MEADOW, { error: "validation.tooManyCrops" })
+        .refine((ids) => ids.every(isCropId), { error: "validation.cropUnknown" }),
+    ),
+    cropMonths: z.preprocess(
+      checkedValues,
+      z
+        .array(z.string({ error: "validation.cropMonthInvalid" }), {
+          error: "validation.cropMonthInvalid",
+        })
+        .max(MAX_CROPS_PER_MEADOW * 12, { error: "validation.tooManyCrops" })
+        .refine((values) => values.every((value) => parseCropMonth(value) !== null), {
+          error: "validation.cropMonthInvalid",
+        }),
+    ),
+    lat: optionalCoordinate(90),
+    lng: optionalCoordinate(180),
+    /** The address the pin (lat, lng) was placed for: see addressFingerprint. */
+    locatedAddress: z.string().max(1000).optional(),
+  })
+  // Checked even while other fields are wrong, so every missing field is named at once.
+  .refine((values) => Boolean(values.openingHours || values.hoursSyntax), {
+    path: ["openingHours"],
+    error: "validation.openingHoursRequired",
+    when: (payload) => typeof payload.value === "object" && payload.value !== null,
+  })
+  .superRefine((values, context) => {
+    const problem =
+      values.hoursSyntax && values.country !== "NL"
+        ? hoursProblem(values.hoursSyntax, values.country)
+        : undefined;
+    if (problem) context.addIssue({ code: "custom", path: ["hoursSyntax"], message: problem });
+  });
 
 /**
  * The address fields as one string, compared case- and space-insensitively. The form carries
@@ -292,6 +316,7 @@ export function typedFields<
     descriptionNl: meadow.descriptionNl,
     priceText: meadow.priceText,
     openingHours: meadow.openingHours,
+    hoursSyntax: meadow.hoursSyntax,
     street: meadow.street,
     houseNumber: meadow.houseNumber,
     postalCode: meadow.postalCode,

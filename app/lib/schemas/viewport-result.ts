@@ -15,6 +15,8 @@ export const mapPointSchema = z.object({
   priceText: z.string(),
   /** The ids of its crops in season now, for the pin's popup. */
   inSeason: z.array(z.string()).optional(),
+  /** What its hours say, for the pin's popup. */
+  hours: z.string().optional(),
   /** The meadow's first photo, for the pin's popup. */
   photo: z
     .object({

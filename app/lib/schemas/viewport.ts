@@ -1,5 +1,11 @@
-import { COUNTRIES, isCountry, type Country } from "./meadow";
-import { controlCharactersAsSpaces, parseCrops, parseSeason, type Season } from "./meadow-search";
+import { COUNTRIES, isCountry, type Country } from "~/lib/countries";
+import {
+  controlCharactersAsSpaces,
+  parseCrops,
+  parseOpen,
+  parseSeason,
+  type Season,
+} from "./meadow-search";
 import { z } from "./zod";
 
 /*
@@ -93,6 +99,8 @@ export interface MapFilters {
   /** Catalogue crop ids: meadows growing any of them. */
   crops?: string[];
   season?: Season;
+  /** Open now, at each meadow's own clock. */
+  openNow?: boolean;
 }
 
 /** The filters as one string, to notice when they change. */
@@ -102,6 +110,7 @@ export function mapFilterKey(filters: MapFilters): string {
     filters.country ?? "",
     (filters.crops ?? []).join(","),
     filters.season ?? "",
+    filters.openNow ? "open" : "",
   ].join("|");
 }
 
@@ -139,6 +148,7 @@ export function readMapFilters(params: URLSearchParams): MapFilters {
   if (crops.length > 0) filters.crops = crops;
   const season = parseSeason(params.get("season"));
   if (season !== undefined) filters.season = season;
+  if (parseOpen(params.get("open"))) filters.openNow = true;
   return filters;
 }
 
@@ -169,5 +179,6 @@ export function mapSearchParams(view: MapView | null, filters: MapFilters): URLS
   if (filters.country) params.set("country", filters.country);
   for (const crop of filters.crops ?? []) params.append("crop", crop);
   if (filters.season !== undefined) params.set("season", String(filters.season));
+  if (filters.openNow) params.set("open", "now");
   return params;
 }

@@ -329,6 +329,13 @@ const nl = {
     passwordMin: "Het wachtwoord moet minstens 8 tekens lang zijn",
     passwordsMatch: "De wachtwoorden komen niet overeen",
     emailInvalid: "Vul een geldig e-mailadres in",
+    hoursSyntax: "Deze tijden volgen de notatie opening_hours van OpenStreetMap niet",
+    hoursYears:
+      "Laat jaartallen weg: alleen tijden die elk jaar terugkomen, zoals ‘Apr-Sep Mo-Fr 10:00-18:00’",
+    hoursDates:
+      "Gebruik alleen maanden, weekdagen en tijden: dagen van de maand, weeknummers, Pasen en zonsopkomst zijn niet doorzoekbaar",
+    hoursHolidays: "Feestdagen kunnen alleen gesloten zijn, als laatste regel: ‘…; PH off’",
+    hoursTooLong: "Openingstijden mogen maximaal 500 tekens lang zijn",
   },
   meadowForm: {
     addTitle: "Pluktuin toevoegen",
@@ -347,8 +354,9 @@ const nl = {
       "Wat er groeit, wanneer het op zijn mooist is, wat je meeneemt. Platte tekst; witregels blijven staan.",
     price: "Prijs",
     priceHint: "Zoals de pluktuin het zelf vermeldt, bijvoorbeeld ‘€ 0,50 per steel’.",
-    openingHours: "Openingstijden",
-    openingHoursHint: "Bijvoorbeeld ‘dagelijks 9.00–18.00 uur, juli tot en met september’.",
+    openingHours: "Openingstijden als tekst",
+    openingHoursHint:
+      "Wat de tijden hierboven niet zeggen, zoals ‘in de winter op afspraak’. Verplicht als je hierboven geen tijden geeft.",
     addressTitle: "Adres",
     addressIntro: "We zoeken het adres op om de pluktuin op de kaart te zetten.",
     street: "Straat",
@@ -473,6 +481,7 @@ const nl = {
     errors: {
       crop: "crop moet een id uit de gewassenlijst zijn, zoals dahlia",
       season: "season moet now of een maand van 1 tot 12 zijn",
+      open: "open moet now zijn",
       bbox: "bbox moet uit vier getallen bestaan: west,zuid,oost,noord",
       bboxLatitude:
         "de breedtegraden in bbox moeten tussen -90 en 90 liggen, met zuid niet boven noord",
@@ -480,6 +489,43 @@ const nl = {
       query: "q mag maximaal 100 tekens lang zijn",
       country: "country moet een van AT, BE, CH, DE, DK, FR, GB, LU, NL zijn",
     },
+  },
+  hours: {
+    openAlways: "Dag en nacht open",
+    openCloses: {
+      today: "Nu open · sluit om {{time}}",
+      tomorrow: "Nu open · sluit morgen om {{time}}",
+      weekday: "Nu open · sluit {{day}} om {{time}}",
+    },
+    opens: {
+      today: "Gesloten · opent om {{time}}",
+      tomorrow: "Gesloten · opent morgen om {{time}}",
+      weekday: "Opent {{day}} om {{time}}",
+    },
+    closed: "Gesloten",
+    weekTitle: "Openingstijden in {{month}}",
+    closedDay: "gesloten",
+    closedSeason: "Buiten het seizoen gesloten tot {{month}}",
+    byAppointment: "Op afspraak",
+    openNow: "Nu open",
+    editorTitle: "Openingstijden",
+    editorIntro:
+      "Kies de dagen en tijden, en de maanden als de pluktuin alleen in een seizoen open is. Bezoekers zien dan of hij nu open is, en zoeken vindt hem.",
+    days: "Dagen",
+    from: "Van",
+    until: "Tot",
+    addTimes: "Tijden toevoegen",
+    removeTimes: "Deze tijden verwijderen",
+    timesLabel: "Tijden {{number}}",
+    seasonFrom: "Open van",
+    seasonUntil: "tot en met",
+    allYear: "Het hele jaar",
+    closedOnHolidays: "Gesloten op feestdagen",
+    byAppointmentOutside: "Op andere tijden op afspraak",
+    syntaxLabel: "Openingstijden in de notatie van OpenStreetMap (optioneel)",
+    syntaxHint:
+      "De editor hierboven vult dit in; je kunt ook tijden uit OpenStreetMap plakken, zoals ‘Apr-Sep Mo-Sa 09:00-18:00; PH off’.",
+    syntaxInvalid: "De editor kan deze tijden niet tonen; de tekst hieronder telt.",
   },
   crops: {
     allCrops: "Alle gewassen",

@@ -1,8 +1,10 @@
 import { appContext } from "~/context";
 import { getI18n } from "~/i18n.server";
-import { parseCrops, parseSeason } from "~/lib/schemas/meadow-search";
+import { parseCrops, parseOpen, parseSeason } from "~/lib/schemas/meadow-search";
 import { viewportQuerySchema } from "~/lib/schemas/viewport";
 import type { ViewportResult } from "~/lib/schemas/viewport-result";
+import { CARD_HOURS_MS } from "~/services/meadows/search.server";
+import { hoursTimelinesOf } from "~/services/meadows/hours.server";
 import { cropsInSeasonOf } from "~/services/meadows/records.server";
 import { viewportMeadows } from "~/services/meadows/viewport.server";
 import { cardPhotos } from "~/services/photos.server";
@@ -34,12 +36,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const crops = parseCrops(cropParams);
   const seasonParam = params.get("season");
   const season = parseSeason(seasonParam);
+  const openParam = params.get("open");
+  const openNow = parseOpen(openParam);
   const refusal =
     crops.length !== new Set(cropParams.filter(Boolean)).size
       ? "mapView.errors.crop"
       : seasonParam && season === undefined
         ? "mapView.errors.season"
-        : undefined;
+        : openParam && !openNow
+          ? "mapView.errors.open"
+          : undefined;
   if (refusal) {
     return Response.json(
       { error: t(refusal) },
@@ -49,21 +55,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await viewportMeadows(db, {
     bbox,
     zoom,
-    filters: { text: q, country, crops, season },
+    filters: { text: q, country, crops, season, openNow },
   });
   if (result.kind === "points") {
-    // A pin's popup shows the meadow's first photo.
-    const photos = await cardPhotos(
-      db,
-      storage,
-      result.points.map((point) => point.id),
-    );
-    const inSeason = await cropsInSeasonOf(
-      db,
-      result.points.map((point) => point.id),
-      new Date(),
-    );
+    // A pin's popup shows the meadow's first photo, what is in season and what its hours say.
+    const ids = result.points.map((point) => point.id);
+    const now = new Date();
+    const photos = await cardPhotos(db, storage, ids);
+    const inSeason = await cropsInSeasonOf(db, ids, now);
+    const hours = await hoursTimelinesOf(db, ids, now, CARD_HOURS_MS);
     for (const point of result.points) {
+      const timeline = hours.get(point.id);
+      if (timeline) point.hours = timeline;
       const photo = photos.get(point.id);
       if (photo) point.photo = photo;
       const crops = inSeason.get(point.id);

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import { PhotoGallery, type PhotoDeleteReply } from "~/components/photo-gallery";
@@ -39,6 +40,16 @@ import { FavoriteButton, FavoriteCount } from "~/components/favorite-button";
 import { favoriteSummary } from "~/services/favorites.server";
 import { CropCalendar, InSeasonNow } from "~/components/crops";
 import { cropsFromColumns, currentMonth } from "~/lib/crops";
+import { HoursStatus } from "~/components/hours";
+import { encodeTimeline, type HoursTimeline } from "~/lib/hours-text";
+
+function encodedTimeline(timeline: HoursTimeline | undefined): string | null {
+  return timeline ? encodeTimeline(timeline) : null;
+}
+import { hoursTimeline, monthWeek } from "~/services/meadows/hours.server";
+
+/** How far ahead the page tells what the hours say: a week and a day, past next week's midnight. */
+const DETAIL_HOURS_MS = 8 * 86_400_000;
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, storage, config } = context.get(appContext);
@@ -46,6 +57,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = getLocale(context) as Language;
   const meadow = await getMeadow(db, params.id);
   if (!meadow) throw data(t("meadow.notFound"), { status: 404 });
+  const now = new Date();
   const url = new URL(pageUrl(request).pathname, config.appUrl).href;
   const country = countryName(meadow.country, lang);
   const shown = shownDescription(meadow, lang);
@@ -107,7 +119,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         : null,
     },
     // The month at the meadow, by the server's clock: the page shows the same after hydration.
-    month: currentMonth(new Date(), meadow.country),
+    month: currentMonth(now, meadow.country),
+    hours: encodedTimeline(hoursTimeline(meadow.hoursSyntax, meadow.country, now, DETAIL_HOURS_MS)),
+    week: monthWeek(meadow.hoursSyntax, meadow.country, currentMonth(now, meadow.country)) ?? null,
     mapStyleUrl: config.mapStyleUrl,
     meta: { title: `${meadow.name} · ${meadow.city} · Plukweide`, description, url },
     // schema.org: a place people visit, with its address and position, for rich link previews.
@@ -247,6 +261,8 @@ export default function MeadowDetail() {
     mapStyleUrl,
     favorite,
     month,
+    hours,
+    week,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PhotoActionData | undefined;
   const directions = `https://www.openstreetmap.org/directions?to=${meadow.lat}%2C${meadow.lng}`;
@@ -328,7 +344,14 @@ export default function MeadowDetail() {
         <aside className="grid content-start gap-5 rounded-2xl border border-border bg-card p-5 text-sm">
           <Fact label={t("meadow.price")}>{meadow.priceText}</Fact>
           <Fact label={t("meadow.openingHours")}>
-            <span className="whitespace-pre-line">{meadow.openingHours}</span>
+            <div className="grid gap-2">
+              {hours ? <HoursStatus timeline={hours} /> : null}
+              {week ? <WeekHours week={week} month={month} lang={lang} /> : null}
+              {/* Free text, unless it is the syntax itself (hours converted from free text). */}
+              {meadow.openingHours && meadow.openingHours !== meadow.hoursSyntax ? (
+                <span className="whitespace-pre-line">{meadow.openingHours}</span>
+              ) : null}
+            </div>
           </Fact>
           <Fact label={t("meadow.address")}>
             <address className="not-italic">
@@ -428,6 +451,56 @@ export default function MeadowDetail() {
         </aside>
       </div>
     </main>
+  );
+}
+
+/** A minute of the day as the page's language writes times: "09:30", "24:00". */
+function clockTime(minute: number, lang: string): string {
+  const hours = String(Math.floor(minute / 60)).padStart(2, "0");
+  const minutes = String(minute % 60).padStart(2, "0");
+  return lang === "nl" ? `${hours}.${minutes}` : `${hours}:${minutes}`;
+}
+
+/** The open times of each weekday in the meadow's current month. */
+function WeekHours({
+  week,
+  month,
+  lang,
+}: {
+  week: [number, number][][];
+  month: number;
+  lang: string;
+}) {
+  const { t } = useTranslation();
+  // 1 January 2024 was a Monday: its week gives the weekday names, Monday first.
+  const dayName = (day: number) =>
+    new Intl.DateTimeFormat(lang, { weekday: "long", timeZone: "UTC" }).format(
+      Date.UTC(2024, 0, 1 + day),
+    );
+  const monthName = new Intl.DateTimeFormat(lang, { month: "long", timeZone: "UTC" }).format(
+    Date.UTC(2024, month - 1, 1),
+  );
+  // Folded: the address and its map below stay within a screen's reach.
+  return (
+    <details>
+      <summary className="cursor-pointer rounded-sm text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+        {t("hours.weekTitle", { month: monthName })}
+      </summary>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5" data-testid="week-hours">
+        {week.map((times, day) => (
+          <Fragment key={day}>
+            <dt className="first-letter:uppercase">{dayName(day)}</dt>
+            <dd className={times.length === 0 ? "text-muted-foreground" : undefined}>
+              {times.length === 0
+                ? t("hours.closedDay")
+                : times
+                    .map(([from, to]) => `${clockTime(from, lang)}–${clockTime(to, lang)}`)
+                    .join(", ")}
+            </dd>
+          </Fragment>
+        ))}
+      </dl>
+    </details>
   );
 }
 

@@ -50,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     country: search.country,
     crops: search.crops,
     season: search.season,
+    openNow: search.openNow,
     now,
     near,
     maxDistanceKm: near ? search.km : undefined,

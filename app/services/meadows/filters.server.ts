@@ -1,8 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
-import { COUNTRIES } from "~/lib/schemas/meadow";
+import { COUNTRIES } from "~/lib/countries";
 import { controlCharactersAsSpaces } from "~/lib/schemas/meadow-search";
 import { currentMonth, isCropId, isMonth, MAX_CROPS_PER_MEADOW } from "~/lib/crops";
 import { LocationRequiredError } from "./errors";
+import { openNowCondition } from "./hours.server";
 import {
   boundingBoxCondition,
   circleBox,
@@ -39,6 +40,11 @@ export interface MeadowFilters {
    * time zone, by `now`). With crops, one of those crops must be in season then.
    */
   season?: number | "now";
+  /**
+   * Open at `now`, at each meadow's own clock, as its stored weekly hours say (ADR 37); hours
+   * that are unknown then ("by appointment") do not count.
+   */
+  openNow?: boolean;
   /** The clock "now" is read from; the current time when left out (tests fix it). */
   now?: Date;
 }
@@ -49,9 +55,11 @@ export function filterCrops(filters: MeadowFilters): string[] | undefined {
   return ids.length > 0 ? ids : undefined;
 }
 
-/** Whether the filters ask about crops or seasons, which the stored grid does not count. */
+/** Whether the filters ask about crops, seasons or hours, which the stored grid does not count. */
 export function hasCropFilters(filters: MeadowFilters): boolean {
-  return filterCrops(filters) !== undefined || seasonMonths(filters).length > 0;
+  return (
+    filterCrops(filters) !== undefined || seasonMonths(filters).length > 0 || !!filters.openNow
+  );
 }
 
 /**
@@ -165,6 +173,7 @@ export function filterConditions(
       );
   if (filters.country) conditions.push(sql`m.country = ${filters.country.toUpperCase()}`);
   conditions.push(...cropConditions(filters));
+  if (filters.openNow) conditions.push(openNowCondition(filters.now ?? new Date()));
   const metres = radiusMetres(filters);
   if (metres !== undefined && filters.near) {
     const box = radiusIndex === "point" ? circleBox(filters.near, metres) : undefined;

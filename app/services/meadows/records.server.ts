@@ -13,6 +13,7 @@ import type { MeadowFormValues } from "~/lib/schemas/meadow";
 import { parsePriceAmount } from "~/services/price";
 import { randomId } from "~/services/random-id.server";
 import { ForbiddenError, NotFoundError } from "./errors";
+import { hoursColumns } from "./hours.server";
 
 /*
  * Meadows as records: adding and changing them (only by the member who added them) and the detail
@@ -22,8 +23,10 @@ import { ForbiddenError, NotFoundError } from "./errors";
 /** What a member enters: the form's values with the pin position they confirmed. */
 export type MeadowInput = Omit<
   MeadowFormValues,
-  "lat" | "lng" | "locatedAddress" | "crops" | "cropMonths"
+  "lat" | "lng" | "locatedAddress" | "crops" | "cropMonths" | "hoursSyntax"
 > & {
+  /** The hours in OpenStreetMap's syntax; none when left out (free text only). */
+  hoursSyntax?: string | null;
   lat: number;
   lng: number;
   /** What grows there, with the months of each (see meadowCrops); none when left out. */
@@ -77,6 +80,7 @@ function columnsFrom(input: MeadowInput) {
     lat: input.lat,
     lng: input.lng,
     ...cropColumns(input.crops ?? []),
+    ...hoursColumns(input.hoursSyntax, input.openingHours, input.country),
   };
 }
 

@@ -1,7 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryManyRows, queryRows, type Database } from "~/adapters/db.server";
 import { cropsFromColumns, type MeadowCrop } from "~/lib/crops";
+import { encodeTimeline } from "~/lib/hours-text";
 import { LocationRequiredError } from "./errors";
+import { hoursTimeline } from "./hours.server";
 import {
   clampInteger,
   filterConditions,
@@ -39,6 +41,12 @@ const MAX_PAGE_SIZE = 100;
  */
 export const SEARCH_COUNT_CAP = 200;
 
+/**
+ * How far ahead a card's hours are told: past the next midnight, so a page left open overnight
+ * still turns "opens tomorrow" into "opens at"; a detail page is told a week (see hoursTimeline).
+ */
+export const CARD_HOURS_MS = 30 * 3_600_000;
+
 export interface SearchParams extends MeadowFilters {
   sort: MeadowSort;
   /** 1-based. */
@@ -61,6 +69,11 @@ export interface MeadowSummary {
   crops: MeadowCrop[];
   /** Set when the search has a location. */
   distanceKm?: number;
+  /**
+   * What the hours say from the search's "now" on (see CARD_HOURS_MS), as encodeTimeline writes
+   * it without the time zone (the country tells it); none without hours.
+   */
+  hours?: string;
 }
 
 export interface SearchResult {
@@ -102,10 +115,11 @@ interface SummaryRow {
   created_at: Date | string;
   crops: string[];
   crop_months: number[];
+  hours_syntax: string | null;
   distance_m?: number;
 }
 
-function toSummary(row: SummaryRow): MeadowSummary {
+function toSummary(row: SummaryRow, now: Date): MeadowSummary {
   const summary: MeadowSummary = {
     id: row.id,
     name: row.name,
@@ -120,6 +134,8 @@ function toSummary(row: SummaryRow): MeadowSummary {
     crops: cropsFromColumns(row.crops, row.crop_months),
   };
   if (row.distance_m !== undefined) summary.distanceKm = Number(row.distance_m) / 1000;
+  const hours = hoursTimeline(row.hours_syntax, row.country, now, CARD_HOURS_MS);
+  if (hours) summary.hours = encodeTimeline(hours, { zone: false });
   return summary;
 }
 
@@ -153,7 +169,7 @@ function coveredAlongOrder(params: SearchParams): boolean {
 /** The columns a page needs, and what it is filtered and sorted by, for a preselection. */
 const CANDIDATE_COLUMNS = sql`m.id, m.name, m.city, m.country, m.price_text, m.price_amount,
   m.lat, m.lng, m.is_demo, m.created_at, m.sort_name, m.search_text, m.crops, m.crop_months,
-  m.season_mask`;
+  m.season_mask, m.hours_syntax, m.open_minutes, m.closed_on_holidays`;
 
 /**
  * One page of meadows matching the filters, in the chosen order, with the number of matches (up
@@ -170,7 +186,12 @@ export async function searchMeadows(db: Database, params: SearchParams): Promise
   const plan = await planSearch(db, params, pageSize);
 
   const textOnly = { text: params.text };
-  const crops = { crops: params.crops, season: params.season, now: params.now };
+  const crops = {
+    crops: params.crops,
+    season: params.season,
+    openNow: params.openNow,
+    now: params.now,
+  };
   const allButText = {
     country: params.country,
     near,
@@ -225,7 +246,8 @@ export async function searchMeadows(db: Database, params: SearchParams): Promise
     limit ${cap + 1}) as capped)`;
   const limits = sql`limit ${pageSize + 1} offset ${(page - 1) * pageSize}`;
   const columns = sql`m.id, m.name, m.city, m.country, m.price_text, m.price_amount, m.lat,
-    m.lng, m.is_demo, m.created_at, m.crops, m.crop_months ${distance}, ${count} as matches`;
+    m.lng, m.is_demo, m.created_at, m.crops, m.crop_months, m.hours_syntax ${distance},
+    ${count} as matches`;
   // Walking a sort order's index, the page's ids come first, from the covering index alone
   // (migration 0008: it holds what the filters test), and only the page's rows are read.
   const idsFirst = plan === "planner" || plan === "common-word" || plan === "along-order";
@@ -257,7 +279,7 @@ export async function searchMeadows(db: Database, params: SearchParams): Promise
   const hasNextPage = rows.length > pageSize;
   const countedPages = Math.max(1, Math.ceil(total / pageSize));
   return {
-    items: rows.slice(0, pageSize).map(toSummary),
+    items: rows.slice(0, pageSize).map((row) => toSummary(row, params.now ?? new Date())),
     total,
     totalCapped,
     page,

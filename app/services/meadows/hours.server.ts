@@ -1,0 +1,307 @@
+import { and, asc, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
+import type OpeningHours from "opening_hours";
+import { meadows } from "../../../db/schema";
+import type { Database } from "~/adapters/db.server";
+import { countryTimeZone } from "~/lib/crops";
+import {
+  encodeTimeline,
+  SEASON_DAYS,
+  type HoursSegment,
+  type HoursTimeline,
+} from "~/lib/hours-text";
+import {
+  derivedHours,
+  instantOf,
+  isPublicHoliday,
+  parseHours,
+  wallClock,
+  WEEK_MINUTES,
+  weekKey,
+  type WeeklyHours,
+} from "~/lib/opening-hours";
+import { COUNTRIES } from "~/lib/countries";
+
+/*
+ * A meadow's opening hours on the server: the columns the database answers "open now" from,
+ * written with every change (ADR 37), the "open now" condition, and the stretches of time a
+ * page tells the visitor about.
+ */
+
+/** The version of the derived columns; rows written by an older one are derived again at start. */
+export const HOURS_FORM_VERSION = 1;
+
+const DAY_MS = 86_400_000;
+
+/** The multirange literal of the open minutes: "{[600,1080),[2040,2520)}". */
+export function multirangeText(ranges: readonly [number, number][]): string {
+  return `{${ranges.map(([from, to]) => `[${from},${to})`).join(",")}}`;
+}
+
+export interface HoursColumns {
+  hoursSyntax: string | null;
+  openMinutes: string;
+  closedOnHolidays: boolean;
+  hoursForm: number;
+}
+
+/**
+ * The hours columns of a meadow: the syntax as given, or else the free text when the library
+ * reads it as hours the weekly form holds (how existing free-text hours become structured), with
+ * what is derived from it. Syntax without a weekly form (which the form refuses) is not kept:
+ * the page and the search would disagree about it.
+ */
+export function hoursColumns(
+  syntax: string | null | undefined,
+  freeText: string,
+  country: string,
+): HoursColumns {
+  const candidates = syntax ? [syntax] : [freeText.trim()].filter(Boolean);
+  for (const candidate of candidates) {
+    const derived = derivedHours(candidate, country);
+    if ("weekly" in derived) return columnsOf(candidate, derived.weekly);
+  }
+  return {
+    hoursSyntax: null,
+    openMinutes: "{}",
+    closedOnHolidays: false,
+    hoursForm: HOURS_FORM_VERSION,
+  };
+}
+
+function columnsOf(syntax: string, weekly: WeeklyHours): HoursColumns {
+  return {
+    hoursSyntax: syntax,
+    openMinutes: multirangeText(weekly.ranges),
+    closedOnHolidays: weekly.closedOnHolidays,
+    hoursForm: HOURS_FORM_VERSION,
+  };
+}
+
+/** Rows read per round when deriving again. */
+const DERIVE_BATCH = 500;
+
+/**
+ * Derives the hours columns of every meadow written before HOURS_FORM_VERSION (existing meadows
+ * after migration 0015, whose free text is read as hours where it parses); returns how many.
+ */
+export async function deriveStaleHours(db: Database): Promise<number> {
+  let done = 0;
+  let after = "";
+  for (;;) {
+    const rows = await db
+      .select({
+        id: meadows.id,
+        hoursSyntax: meadows.hoursSyntax,
+        openingHours: meadows.openingHours,
+        country: meadows.country,
+      })
+      .from(meadows)
+      .where(and(lt(meadows.hoursForm, HOURS_FORM_VERSION), gt(meadows.id, after)))
+      .orderBy(asc(meadows.id))
+      .limit(DERIVE_BATCH);
+    for (const row of rows) {
+      await db
+        .update(meadows)
+        .set(hoursColumns(row.hoursSyntax, row.openingHours, row.country))
+        .where(eq(meadows.id, row.id));
+    }
+    done += rows.length;
+    const last = rows.at(-1);
+    if (!last || rows.length < DERIVE_BATCH) return done;
+    after = last.id;
+  }
+}
+
+/**
+ * "Open now" at `now`: each meadow's minute key at its own clock, and whether it is a public
+ * holiday there. Countries sharing both share one condition; nearly always that is the
+ * continent's countries and Britain's an hour behind.
+ */
+export function openNowGroups(now: Date): { key: number; holiday: boolean; countries: string[] }[] {
+  const groups = new Map<string, { key: number; holiday: boolean; countries: string[] }>();
+  for (const country of COUNTRIES) {
+    const wall = wallClock(now, countryTimeZone(country));
+    const key = weekKey(wall);
+    const holiday = isPublicHoliday(wall, country);
+    const id = `${key}:${holiday}`;
+    const group = groups.get(id) ?? { key, holiday, countries: [] };
+    group.countries.push(country);
+    groups.set(id, group);
+  }
+  return [...groups.values()];
+}
+
+/** The condition on `meadows m` of being open at `now` (see openNowGroups). */
+export function openNowCondition(now: Date): SQL {
+  const groups = openNowGroups(now);
+  const condition = ({ key, holiday }: { key: number; holiday: boolean }) =>
+    holiday
+      ? sql`(m.open_minutes @> ${key}::int4 and not m.closed_on_holidays)`
+      : sql`m.open_minutes @> ${key}::int4`;
+  if (groups.length === 1 && groups[0]) return condition(groups[0]);
+  // Open at any of the groups' minutes: one condition the GiST index takes (and the planner
+  // can combine with others), before each country's own minute is checked.
+  const anyKey = [...new Set(groups.map((group) => group.key))]
+    .map((key) => `[${key},${key + 1})`)
+    .join(",");
+  return sql`(m.open_minutes && ${`{${anyKey}}`}::int4multirange and (${sql.join(
+    groups.map(
+      (group) =>
+        sql`(m.country in (${sql.join(
+          group.countries.map((country) => sql`${country}`),
+          sql`, `,
+        )}) and ${condition(group)})`,
+    ),
+    sql` or `,
+  )}))`;
+}
+
+/**
+ * What the hours of each of the meadows `ids` say from `now` for `horizonMs`, as encodeTimeline
+ * writes it; none without.
+ */
+export async function hoursTimelinesOf(
+  db: Database,
+  ids: readonly string[],
+  now: Date,
+  horizonMs: number,
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: meadows.id, country: meadows.country, hoursSyntax: meadows.hoursSyntax })
+    .from(meadows)
+    .where(inArray(meadows.id, [...ids]));
+  const found = new Map<string, string>();
+  for (const row of rows) {
+    const timeline = hoursTimeline(row.hoursSyntax, row.country, now, horizonMs);
+    if (timeline) found.set(row.id, encodeTimeline(timeline));
+  }
+  return found;
+}
+
+/**
+ * The open times of each weekday (Monday first) in `month` (1–12), as minutes of the day
+ * [from, to); undefined when the hours have no weekly form. What the detail page lists.
+ */
+export function monthWeek(
+  syntax: string | null,
+  country: string,
+  month: number,
+): [number, number][][] | undefined {
+  if (!syntax) return undefined;
+  const derived = derivedHours(syntax, country);
+  if (!("weekly" in derived)) return undefined;
+  const start = (month - 1) * WEEK_MINUTES;
+  const days: [number, number][][] = [[], [], [], [], [], [], []];
+  for (const [from, to] of derived.weekly.ranges) {
+    for (let day = 0; day < 7; day++) {
+      const dayStart = start + day * 1440;
+      const a = Math.max(from, dayStart);
+      const b = Math.min(to, dayStart + 1440);
+      if (b > a) days[day]?.push([a - dayStart, b - dayStart]);
+    }
+  }
+  return days;
+}
+
+/** Whether the library says `syntax` is open at `now` for a meadow in `country`. */
+export function isOpenAt(syntax: string, country: string, now: Date): boolean {
+  return cachedHours(syntax, country)?.getState(wallClock(now, countryTimeZone(country))) ?? false;
+}
+
+const parsedCache = new Map<string, OpeningHours | null>();
+const PARSED_CACHE_SIZE = 2000;
+
+/** The library's reading of hours, kept for the next page that shows the same hours. */
+function cachedHours(syntax: string, country: string): OpeningHours | null {
+  const id = `${country}\n${syntax}`;
+  let hours = parsedCache.get(id);
+  if (hours === undefined) {
+    const parsed = parseHours(syntax, country);
+    hours = "hours" in parsed ? parsed.hours : null;
+    if (parsedCache.size >= PARSED_CACHE_SIZE) parsedCache.clear();
+    parsedCache.set(id, hours);
+  }
+  return hours;
+}
+
+/** The next time the state changes after `wall`, within a year; undefined when it never does. */
+function nextChange(hours: OpeningHours, wall: Date): Date | undefined {
+  return hours.getNextChange(wall, new Date(wall.getTime() + 366 * DAY_MS));
+}
+
+/** When the meadow next opens for sure, after `wall`, within a year. */
+function nextOpening(hours: OpeningHours, wall: Date): Date | undefined {
+  let at: Date | undefined = wall;
+  for (let step = 0; step < 50 && at; step++) {
+    at = nextChange(hours, at);
+    if (at && hours.getState(at)) return at;
+  }
+  return undefined;
+}
+
+/**
+ * What to tell about the hours from `now` for `horizonMs`: stretches that end at each change
+ * and each midnight at the meadow. Undefined when the meadow has no hours the library reads.
+ */
+export function hoursTimeline(
+  syntax: string | null,
+  country: string,
+  now: Date,
+  horizonMs: number,
+): HoursTimeline | undefined {
+  if (!syntax) return undefined;
+  const hours = cachedHours(syntax, country);
+  if (!hours) return undefined;
+  const timeZone = countryTimeZone(country);
+  const segments: HoursSegment[] = [];
+  let until = now.getTime();
+  try {
+    let wall = wallClock(now, timeZone);
+    const end = new Date(wall.getTime() + horizonMs);
+    while (wall < end && segments.length < 100) {
+      const change = nextChange(hours, wall);
+      const midnight = new Date(wall.getFullYear(), wall.getMonth(), wall.getDate() + 1);
+      let to = midnight < end ? midnight : end;
+      if (change && change < to) to = change;
+      const from = instantOf(wall, timeZone).getTime();
+      const instant = (date: Date | undefined) =>
+        date ? instantOf(date, timeZone).getTime() : undefined;
+      let segment: HoursSegment;
+      if (hours.getState(wall)) segment = { from, state: "open", closes: instant(change) };
+      else if (hours.getUnknown(wall))
+        segment = { from, state: "unknown", comment: hours.getComment(wall) };
+      else segment = { from, state: "closed", opens: instant(nextOpening(hours, wall)) };
+      const last = segments.at(-1);
+      if (!last || !sameText(last, segment)) segments.push(withoutUndefined(segment));
+      wall = to;
+      until = instantOf(to, timeZone).getTime();
+    }
+  } catch {
+    return undefined;
+  }
+  return { timeZone, segments, until };
+}
+
+/**
+ * Whether `next` says what `last` says, so the page need not be told it again: the same state
+ * and instants, and no day in the text that a midnight between them changes ("tomorrow").
+ */
+function sameText(last: HoursSegment, next: HoursSegment): boolean {
+  const seasonMs = (SEASON_DAYS + 1) * DAY_MS;
+  if (last.state === "open" && next.state === "open")
+    return last.closes === undefined && next.closes === undefined;
+  if (last.state === "closed" && next.state === "closed")
+    return (
+      last.opens === next.opens && (next.opens === undefined || next.opens - next.from >= seasonMs)
+    );
+  if (last.state === "unknown" && next.state === "unknown") return last.comment === next.comment;
+  return false;
+}
+
+/** Loader data travels as JSON: an absent field rather than an undefined one. */
+function withoutUndefined(segment: HoursSegment): HoursSegment {
+  return Object.fromEntries(
+    Object.entries(segment).filter(([, value]) => value !== undefined),
+  ) as HoursSegment;
+}
