@@ -9,6 +9,7 @@ export function SiteFooter() {
     { to: localePath("/about"), label: t("nav.about") },
     { to: localePath("/privacy"), label: t("nav.privacy") },
     { to: localePath("/terms"), label: t("nav.terms") },
+    { to: localePath("/api"), label: t("nav.openData") },
   ];
   return (
     <footer className="mt-16 border-t border-border bg-muted/50">

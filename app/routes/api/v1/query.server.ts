@@ -1,0 +1,45 @@
+import type { RouterContextProvider } from "react-router";
+import type { z } from "~/lib/schemas/zod";
+import { queryObject } from "~/lib/schemas/open-data";
+import { problem } from "./respond.server";
+
+/**
+ * The request's query read by `schema`, or the 400 problem naming the first parameter at fault.
+ * Messages of the schemas are catalogue keys; a parameter given twice that may not be is refused.
+ */
+export function parseApiQuery<Schema extends z.ZodType>(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  schema: Schema,
+): { ok: true; data: z.output<Schema> } | { ok: false; response: Response } {
+  const raw = queryObject(new URL(request.url).searchParams);
+  if (!raw.ok) {
+    return {
+      ok: false,
+      response: problem(
+        request,
+        context,
+        "invalid-parameter",
+        { key: "openData.errors.repeated", values: { parameter: raw.parameter } },
+        { parameter: raw.parameter },
+      ),
+    };
+  }
+  const parsed = schema.safeParse(raw.value);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const issue = parsed.error.issues[0];
+  const key = issue?.message.startsWith("openData.errors.")
+    ? issue.message
+    : "openData.errors.invalid";
+  const parameter = issue?.path[0] === undefined ? undefined : String(issue.path[0]);
+  return {
+    ok: false,
+    response: problem(
+      request,
+      context,
+      "invalid-parameter",
+      { key, values: { parameter } },
+      parameter ? { parameter } : {},
+    ),
+  };
+}
