@@ -10,15 +10,19 @@ export function CopyableCommand({ command, label }: { command: string; label: st
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   return (
-    <div className="relative mt-2 rounded-md border border-border bg-muted/60">
-      <pre className="overflow-x-auto p-3 pr-24 text-sm leading-relaxed" aria-label={label}>
+    <div className="mt-2 flex items-start gap-2 rounded-md border border-border bg-muted/60 p-1.5">
+      {/* Wrapped, not scrolled: the whole command stays in view, on a phone too. */}
+      <pre
+        className="min-w-0 flex-1 p-1.5 text-sm leading-relaxed break-all whitespace-pre-wrap"
+        aria-label={label}
+      >
         <code>{command}</code>
       </pre>
       <Button
         type="button"
         variant="outline"
         size="sm"
-        className="absolute top-1.5 right-1.5"
+        className="shrink-0"
         onClick={async () => {
           await navigator.clipboard.writeText(command);
           setCopied(true);
