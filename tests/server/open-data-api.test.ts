@@ -44,9 +44,7 @@ describe.each(appEngines)("the open data API on $name", (engine) => {
 
   beforeAll(async () => {
     app = await spawnApp({ ...(await withMeadows(database.env)), SEED_DEMO: "true" }).ready;
-    const document = (await (await fetch(`${app.url}/api/v1/openapi.json`)).json()) as Parameters<
-      typeof openApiValidator
-    >[0];
+    const document = (await (await fetch(`${app.url}/api/v1/openapi.json`)).json()) as object;
     validate = openApiValidator(document);
   });
   afterAll(() => app?.stop());

@@ -3,9 +3,7 @@ import { openApiDocument } from "../../app/services/open-data/openapi.server";
 import { openApiValidator } from "./openapi-validator";
 
 describe("openApiValidator", () => {
-  const validate = openApiValidator(
-    openApiDocument(new URL("https://plukweide.example")) as Parameters<typeof openApiValidator>[0],
-  );
+  const validate = openApiValidator(openApiDocument(new URL("https://plukweide.example")));
   const meadow = {
     id: "a",
     name: "A",

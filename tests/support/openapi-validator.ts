@@ -9,14 +9,15 @@ import addFormats from "ajv-formats";
 
 type OpenApiDocument = { paths: Record<string, Record<string, unknown>> };
 
-export function openApiValidator(document: OpenApiDocument) {
+export function openApiValidator(openApi: object) {
+  const document = openApi as OpenApiDocument;
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   // ajv-formats is CommonJS: its function is the default export or that export's `default`.
   const formats = addFormats as unknown as typeof addFormats.default & {
     default?: typeof addFormats.default;
   };
   (formats.default ?? formats)(ajv);
-  ajv.addSchema(document as object, "openapi.json");
+  ajv.addSchema(openApi, "openapi.json");
   const pointer = (part: string) => part.replaceAll("~", "~0").replaceAll("/", "~1");
 
   /** The errors of `body` against the document's schema, or [] when it fits. */

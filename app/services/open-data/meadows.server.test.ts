@@ -146,4 +146,25 @@ describe.each(testEngines)("the open data API's meadows on $name", (engine) => {
     });
     expect(within.map((meadow) => meadow.id)).toEqual(["km1", "km2", "km3", "km5"]);
   });
+
+  it("finds the nearest meadows with words through the list's search", async () => {
+    await insertMeadows(
+      database.db,
+      [4, 1, 3, 2].map((km) => ({
+        id: `km${km}`,
+        name: km % 2 === 0 ? `Tulpenveld ${km}` : `Rozentuin ${km}`,
+        ...north(UTRECHT, km),
+      })),
+    );
+    const tulips = await nearestApiMeadows(database.db, {
+      filters: { text: "tulpen" },
+      near: UTRECHT,
+      limit: 10,
+      siteUrl,
+    });
+    expect(tulips.map((meadow) => [meadow.id, meadow.distanceKm])).toEqual([
+      ["km2", 2],
+      ["km4", 4],
+    ]);
+  });
 });

@@ -1,14 +1,16 @@
 import { sql } from "drizzle-orm";
 import { queryManyRows, type Database } from "~/adapters/db.server";
 import { catalogueTranslator } from "~/lib/catalogue-translator";
-import { cropsFromColumns, maskMonths } from "~/lib/crops";
+import { CROP_IDS, cropsFromColumns, maskMonths } from "~/lib/crops";
 import type { ApiMeadow, MeadowView } from "~/lib/schemas/open-data";
 import type { ViewportBox } from "~/lib/schemas/viewport";
 import {
   filterConditions,
+  searchText,
   whereClause,
   type MeadowFilters,
 } from "~/services/meadows/filters.server";
+import { distanceMetres, earthAt, MEADOW_EARTH } from "~/services/meadows/geo-sql.server";
 import { isMeadowId } from "~/services/meadows/records.server";
 import { searchMeadows } from "~/services/meadows/search.server";
 import { viewportMeadows } from "~/services/meadows/viewport.server";
@@ -50,6 +52,13 @@ export interface ApiMeadowRow {
 
 const english = catalogueTranslator("en");
 const dutch = catalogueTranslator("nl");
+/** Each crop's names, looked up once: a hundred meadows name a few hundred crops. */
+const cropNames = new Map(
+  CROP_IDS.map((id) => [
+    id,
+    { en: english(`crops.names.${id}` as never), nl: dutch(`crops.names.${id}` as never) },
+  ]),
+);
 
 /** Where a meadow's page is, from the site's public address. */
 export function meadowPageUrl(siteUrl: URL, id: string): string {
@@ -71,10 +80,7 @@ export function toApiMeadow(row: ApiMeadowRow, siteUrl: URL): ApiMeadow {
     openingHours: row.opening_hours,
     crops: cropsFromColumns(row.crops, row.crop_months).map((crop) => ({
       id: crop.id,
-      name: {
-        en: english(`crops.names.${crop.id}` as never),
-        nl: dutch(`crops.names.${crop.id}` as never),
-      },
+      name: cropNames.get(crop.id) ?? { en: crop.id, nl: crop.id },
       months: maskMonths(crop.months),
     })),
     description: { en: row.description, nl: row.description_nl },
@@ -138,7 +144,11 @@ export async function listApiMeadows(
   };
 }
 
-/** The `limit` meadows nearest `near` (within `radiusKm` when given), nearest first. */
+/**
+ * The `limit` meadows nearest `near` (within `radiusKm` when given), nearest first. Without words,
+ * one statement walks the GiST index nearest-first (KNN) and returns the meadows whole; words go
+ * through the list's search, which picks how to find them (ADR 28), and the meadows are read by id.
+ */
 export async function nearestApiMeadows(
   db: Database,
   params: {
@@ -149,31 +159,39 @@ export async function nearestApiMeadows(
     siteUrl: URL;
   },
 ): Promise<ApiMeadow[]> {
-  const found = await searchMeadows(db, {
+  const filters: MeadowFilters = {
     ...params.filters,
     near: params.near,
     ...(params.radiusKm === undefined ? {} : { maxDistanceKm: params.radiusKm }),
-    sort: "distance",
-    pageSize: params.limit,
-  });
+  };
+  const withDistance = (row: ApiMeadowRow & { distance_m: number }) => {
+    const meadow = toApiMeadow(row, params.siteUrl);
+    meadow.distanceKm = Math.round(Number(row.distance_m)) / 1000;
+    return meadow;
+  };
+  if (!searchText(filters)) {
+    const rows = await queryManyRows<ApiMeadowRow & { distance_m: number }>(
+      db,
+      sql`select ${API_COLUMNS}, ${distanceMetres(params.near)} as distance_m
+          from meadows m ${whereClause(filterConditions(filters))}
+          order by ${MEADOW_EARTH} <-> ${earthAt(params.near)} limit ${params.limit}`,
+    );
+    return rows.map(withDistance);
+  }
+  const found = await searchMeadows(db, { ...filters, sort: "distance", pageSize: params.limit });
   if (found.items.length === 0) return [];
-  const ids = found.items.map((item) => item.id);
-  const rows = await queryManyRows<ApiMeadowRow>(
+  const rows = await queryManyRows<ApiMeadowRow & { distance_m: number }>(
     db,
-    sql`select ${API_COLUMNS} from meadows m
+    sql`select ${API_COLUMNS}, ${distanceMetres(params.near)} as distance_m from meadows m
         where m.id in (${sql.join(
-          ids.map((id) => sql`${id}`),
+          found.items.map((item) => sql`${item.id}`),
           sql`, `,
         )})`,
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return found.items.flatMap((item) => {
     const row = byId.get(item.id);
-    if (!row) return [];
-    const meadow = toApiMeadow(row, params.siteUrl);
-    if (item.distanceKm !== undefined)
-      meadow.distanceKm = Math.round(item.distanceKm * 1000) / 1000;
-    return [meadow];
+    return row ? [withDistance(row)] : [];
   });
 }
 

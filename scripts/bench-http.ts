@@ -1,0 +1,104 @@
+// What the HTTP benchmarks (bench:pages, bench:api) share: the production build started as
+// `npm start` runs it, a bytes-and-status fetch, and a process's CPU time.
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "./server-memory.ts";
+
+export interface Served {
+  base: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export async function waitFor(url: string, child: ChildProcess) {
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`${url}: the server exited with ${child.exitCode}`);
+    const up = await fetch(url).then(
+      (response) => response.status < 500,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export function randomPort() {
+  return 40_000 + Math.floor(Math.random() * 20_000);
+}
+
+export function stopper(child: ChildProcess) {
+  return async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  };
+}
+
+/** The production build of the app, as `npm start` runs it (ADR 20's memory settings). */
+export async function serveApp(options: {
+  databaseUrl: string;
+  dataDir: string;
+  env?: Record<string, string>;
+}): Promise<Served> {
+  const port = randomPort();
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.ts"], {
+    env: {
+      ...SERVER_ENV,
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: options.databaseUrl,
+      DATA_DIR: options.dataDir,
+      AUTH_SECRET: "bench-pages-secret-that-is-long-enough-0123456789",
+      SEED_DEMO: "false",
+      ...options.env,
+    },
+    stdio: "ignore",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/healthz`, child);
+  return { base, pid: child.pid as number, stop: stopper(child) };
+}
+
+/** Bytes of one answer: as sent with `encoding` (none: the body itself), and its status. */
+export function fetchBytes(url: string, encoding?: string, cookie?: string) {
+  return new Promise<{ status: number; bytes: number; body: string; setCookie: string[] }>(
+    (resolve, reject) => {
+      const headers: Record<string, string> = {
+        ...(encoding ? { "accept-encoding": encoding } : {}),
+        ...(cookie ? { cookie } : {}),
+      };
+      const req = httpRequest(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const body = Buffer.concat(chunks);
+          resolve({
+            status: res.statusCode ?? 0,
+            bytes: body.length,
+            body: body.toString("utf8"),
+            setCookie: res.headers["set-cookie"] ?? [],
+          });
+        });
+        res.on("error", reject);
+      });
+      req.on("error", reject);
+      req.end();
+    },
+  );
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
+export const TICKS_PER_SECOND = 100;
+
+export function cpuTicks(pid: number): number {
+  // Fields after the command's closing parenthesis: state is the 3rd, utime the 14th, stime 15th.
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
