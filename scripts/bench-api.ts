@@ -18,9 +18,9 @@ import "./resolve-ts.ts";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { parseWrk, runWrk } from "./bench-wrk.ts";
+import { runWrk } from "./bench-wrk.ts";
 import { startReport } from "./bench-report.ts";
-import { cpuTicks, fetchBytes, serveApp, TICKS_PER_SECOND, type Served } from "./bench-http.ts";
+import { fetchBytes, measureWrk, serveApp, type Measured, type Served } from "./bench-http.ts";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -108,35 +108,20 @@ end
   return file;
 }
 
-interface Result {
-  requestsPerSecond: number;
-  p50: string;
-  p99: string;
-  errors: number;
-  cpuMsPerRequest: number;
-}
-
-async function measure(
+function measure(
   app: Served,
   target: { name: string; paths: string[] },
   connections: number,
-): Promise<Result> {
+): Promise<Measured> {
   const script = luaScript(target.paths);
-  await runWrk({ base: app.base, connections, seconds: WARMUP_SECONDS, script });
-  const before = cpuTicks(app.pid);
-  const output = await runWrk({ base: app.base, connections, seconds: SECONDS, script });
-  const ticks = cpuTicks(app.pid) - before;
-  log(`### ${target.name}, ${connections} connections\n`);
-  log(output.trimEnd());
-  log();
-  const parsed = parseWrk(output);
-  return {
-    requestsPerSecond: parsed.requestsPerSecond,
-    p50: parsed.p50,
-    p99: parsed.p99,
-    errors: parsed.errors,
-    cpuMsPerRequest: ((ticks / TICKS_PER_SECOND) * 1000) / parsed.requests,
-  };
+  return measureWrk({
+    pid: app.pid,
+    run: (seconds) => runWrk({ base: app.base, connections, seconds, script }),
+    warmup: WARMUP_SECONDS,
+    seconds: SECONDS,
+    title: `${target.name}, ${connections} connections`,
+    log,
+  });
 }
 
 /** The mean bytes of the target's answers, as JSON and as sent gzipped, and what they held. */

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { parseWrk } from "./bench-wrk.ts";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "./server-memory.ts";
 
 export interface Served {
@@ -101,4 +102,41 @@ export function cpuTicks(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return Number(fields[11]) + Number(fields[12]);
+}
+
+export interface Measured {
+  requestsPerSecond: number;
+  p50: string;
+  p99: string;
+  errors: number;
+  cpuMsPerRequest: number;
+}
+
+/**
+ * One measurement: `run(seconds)` (wrk against the server of `pid`) for `warmup` seconds, then
+ * for `seconds`, counting the server's CPU time meanwhile; wrk's report goes to `log`.
+ */
+export async function measureWrk(options: {
+  pid: number;
+  run: (seconds: number) => Promise<string>;
+  warmup: number;
+  seconds: number;
+  title: string;
+  log: (line?: string) => void;
+}): Promise<Measured> {
+  await options.run(options.warmup);
+  const before = cpuTicks(options.pid);
+  const output = await options.run(options.seconds);
+  const ticks = cpuTicks(options.pid) - before;
+  options.log(`### ${options.title}\n`);
+  options.log(output.trimEnd());
+  options.log();
+  const parsed = parseWrk(output);
+  return {
+    requestsPerSecond: parsed.requestsPerSecond,
+    p50: parsed.p50,
+    p99: parsed.p99,
+    errors: parsed.errors,
+    cpuMsPerRequest: ((ticks / TICKS_PER_SECOND) * 1000) / parsed.requests,
+  };
 }

@@ -17,16 +17,16 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "./server-memory.ts";
-import { parseWrk, runWrk } from "./bench-wrk.ts";
+import { runWrk } from "./bench-wrk.ts";
 import { startReport } from "./bench-report.ts";
 import {
-  cpuTicks,
   fetchBytes,
+  measureWrk,
   randomPort,
   serveApp,
   stopper,
-  TICKS_PER_SECOND,
   waitFor,
+  type Measured,
   type Served,
 } from "./bench-http.ts";
 
@@ -108,14 +108,6 @@ interface Target {
   cookie?: string;
 }
 
-interface Result {
-  requestsPerSecond: number;
-  p50: string;
-  p99: string;
-  errors: number;
-  cpuMsPerRequest: number;
-}
-
 function luaScript(paths: string[]): string {
   const file = path.join(root, `paths-${Math.random().toString(36).slice(2)}.lua`);
   const list = paths.map((item) => JSON.stringify(item)).join(",\n  ");
@@ -139,22 +131,15 @@ function wrk(target: Target, connections: number, seconds: number): Promise<stri
   });
 }
 
-async function measure(target: Target, connections: number): Promise<Result> {
-  await wrk(target, connections, WARMUP_SECONDS);
-  const before = cpuTicks(target.served.pid);
-  const output = await wrk(target, connections, SECONDS);
-  const ticks = cpuTicks(target.served.pid) - before;
-  log(`### ${target.name}, ${connections} connections\n`);
-  log(output.trimEnd());
-  log();
-  const parsed = parseWrk(output);
-  return {
-    requestsPerSecond: parsed.requestsPerSecond,
-    p50: parsed.p50,
-    p99: parsed.p99,
-    errors: parsed.errors,
-    cpuMsPerRequest: ((ticks / TICKS_PER_SECOND) * 1000) / parsed.requests,
-  };
+function measure(target: Target, connections: number): Promise<Measured> {
+  return measureWrk({
+    pid: target.served.pid,
+    run: (seconds) => wrk(target, connections, seconds),
+    warmup: WARMUP_SECONDS,
+    seconds: SECONDS,
+    title: `${target.name}, ${connections} connections`,
+    log,
+  });
 }
 
 /** 50 points around the bench data's towns, for lists sorted by distance. */
@@ -224,7 +209,7 @@ try {
     const html = await fetchBytes(`${target.served.base}${first}`, undefined, target.cookie);
     const sent = await fetchBytes(`${target.served.base}${first}`, ACCEPT_ENCODING, target.cookie);
     if (html.status !== 200) throw new Error(`${target.name}: ${first} answered ${html.status}`);
-    const results: Result[] = [];
+    const results: Measured[] = [];
     for (const connections of CONNECTIONS) results.push(await measure(target, connections));
     for (const [index, result] of results.entries()) {
       const connections = CONNECTIONS[index] as number;

@@ -6,6 +6,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import { getI18n } from "~/i18n.server";
 import { API_BASE_PATH, DATA_LICENCE, EXPORT_PATHS, OPENAPI_PATH } from "~/lib/open-data";
 import { pageMeta } from "~/lib/page-meta";
+import { API_QUERY_PARAMETERS } from "~/lib/schemas/open-data";
 import { LIMITS } from "~/services/account-limits";
 import { exampleMeadowId } from "~/services/open-data/meadows.server";
 import type { Route } from "./+types/api-reference";
@@ -23,20 +24,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
-
-const PARAMETERS = [
-  "q",
-  "country",
-  "crop",
-  "season",
-  "near",
-  "radius",
-  "bbox",
-  "zoom",
-  "limit",
-  "cursor",
-  "format",
-] as const;
 
 const PROBLEMS = [
   ["invalid-parameter", 400, "apiPage.problemInvalidParameter"],
@@ -93,7 +80,7 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody>
-              {PARAMETERS.map((name) => (
+              {API_QUERY_PARAMETERS.map((name) => (
                 <tr key={name} className="border-b border-border/60 align-top">
                   <th scope="row" className="py-2 pr-4 font-mono font-normal">
                     {name}

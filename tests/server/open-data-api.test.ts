@@ -2,6 +2,7 @@ import path from "node:path";
 import { fc } from "@fast-check/vitest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite, openPostgres } from "../../app/adapters/db.server";
+import { API_QUERY_PARAMETERS } from "../../app/lib/schemas/open-data";
 import { insertMeadows, meadowGrid, UTRECHT } from "../../db/factories/meadows";
 import { freshDataDir, spawnApp, type AppProcess } from "../support/app-process";
 import { appDatabase, appEngines } from "../support/databases";
@@ -180,19 +181,7 @@ describe.each(appEngines)("the open data API on $name", (engine) => {
   });
 
   it("refuses any query it cannot answer with a 400 problem (property-based)", async () => {
-    const parameter = fc.constantFrom(
-      "q",
-      "country",
-      "crop",
-      "season",
-      "near",
-      "radius",
-      "bbox",
-      "zoom",
-      "limit",
-      "cursor",
-      "format",
-    );
+    const parameter = fc.constantFrom(...API_QUERY_PARAMETERS);
     const value = fc.oneof(
       fc.string({ unit: "binary", maxLength: 30 }),
       fc.constantFrom("52.1,5.1", "4.8,51.9,5.5,52.4", "13", "now", "NL", "dahlia", "0", "-1"),

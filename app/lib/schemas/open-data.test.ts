@@ -1,6 +1,6 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
-import { meadowsQuerySchema, queryObject } from "./open-data";
+import { API_QUERY_PARAMETERS, meadowsQuerySchema, queryObject } from "./open-data";
 
 const parse = (query: string) => {
   const raw = queryObject(new URLSearchParams(query));
@@ -61,20 +61,7 @@ describe("meadowsQuerySchema", () => {
     expect(parse("crop=tulip&crop=dahlia")).toMatchObject({ success: true });
   });
 
-  const parameter = fc.constantFrom(
-    "q",
-    "country",
-    "crop",
-    "season",
-    "near",
-    "radius",
-    "bbox",
-    "zoom",
-    "limit",
-    "cursor",
-    "format",
-    "other",
-  );
+  const parameter = fc.constantFrom(...API_QUERY_PARAMETERS, "other");
   test.prop([
     fc.array(fc.tuple(parameter, fc.string({ unit: "binary", maxLength: 40 })), { maxLength: 6 }),
   ])("reads any query or refuses it with a catalogue message, never throwing", (pairs) => {

@@ -1,7 +1,8 @@
 import { CROP_IDS, MAX_CROPS_PER_MEADOW } from "~/lib/crops";
 import { COUNTRIES } from "./meadow";
 import { controlCharactersAsSpaces } from "./meadow-search";
-import { MAP_MAX_ZOOM, MAP_QUERY_MAX, type ViewportBox } from "./viewport";
+import { mapClusterSchema, mapPointSchema } from "./viewport-result";
+import { boundingBoxSchema, MAP_MAX_ZOOM, MAP_QUERY_MAX } from "./viewport";
 import { z } from "./zod";
 
 /*
@@ -112,26 +113,14 @@ const limit = z
     example: "20",
   });
 
-const bbox = z
-  .string()
-  .transform((value, context) => {
-    const parts = value.split(",").map((part) => (part.trim() === "" ? Number.NaN : Number(part)));
-    if (parts.length !== 4 || parts.some((part) => !Number.isFinite(part))) {
-      context.addIssue({ code: "custom", message: "openData.errors.bbox" });
-      return z.NEVER;
-    }
-    const [west, south, east, north] = parts as ViewportBox;
-    if (Math.abs(south) > 90 || Math.abs(north) > 90 || south > north) {
-      context.addIssue({ code: "custom", message: "openData.errors.bbox" });
-      return z.NEVER;
-    }
-    return [west, south, east, north] as ViewportBox;
-  })
-  .meta({
-    description:
-      "`west,south,east,north` in degrees: the meadows in this box, as the map shows them at `zoom` (points, or clusters when there are many).",
-    example: "4.8,52.0,5.4,52.2",
-  });
+const bbox = boundingBoxSchema({
+  bbox: "openData.errors.bbox",
+  latitude: "openData.errors.bbox",
+}).meta({
+  description:
+    "`west,south,east,north` in degrees: the meadows in this box, as the map shows them at `zoom` (points, or clusters when there are many).",
+  example: "4.8,52.0,5.4,52.2",
+});
 
 const zoom = z
   .string()
@@ -188,6 +177,9 @@ export const meadowsQuerySchema = z
   });
 
 export type MeadowsQuery = z.output<typeof meadowsQuerySchema>;
+
+/** The parameters of `GET /api/v1/meadows`, in the order the document and the reference give. */
+export const API_QUERY_PARAMETERS = Object.keys(meadowsQuerySchema.shape) as (keyof MeadowsQuery)[];
 
 /** The parameters a list query may repeat; every other one counts once. */
 const REPEATABLE = new Set(["crop"]);
@@ -288,30 +280,17 @@ export const meadowNearSchema = z
   .object({ kind: z.literal("nearest"), meadows: z.array(apiMeadowSchema) })
   .meta({ id: "MeadowsNearest" });
 
-const viewPoint = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    lat: z.number(),
-    lng: z.number(),
-    city: z.string(),
-    priceText: z.string(),
-    url: z.url(),
-  })
+/** The map's pin (app/lib/schemas/viewport-result.ts) without its popup's photo, with its page. */
+const viewPoint = mapPointSchema
+  .pick({ id: true, name: true, lat: true, lng: true, city: true, priceText: true })
+  .extend({ url: z.url() })
   .meta({ id: "MapPoint" });
 
-const viewCluster = z
-  .object({
-    key: z.string().meta({ description: "The grid cell, `zoom/x/y`: stable while a map pans." }),
-    count: z.number().int().nonnegative(),
-    lat: z.number(),
-    lng: z.number(),
-    sampleId: z.string().meta({ description: "One meadow of the cluster." }),
-    bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).meta({
-      description: "The cell, `[west, south, east, north]`: zoom into it for its meadows.",
-    }),
-  })
-  .meta({ id: "MapCluster" });
+const viewCluster = mapClusterSchema.meta({
+  id: "MapCluster",
+  description:
+    "Meadows of one grid cell (`key`, `zoom/x/y`, stable while a map pans) at their mean position; `bounds` is the cell, `[west, south, east, north]`, to zoom into for its meadows.",
+});
 
 export const meadowViewSchema = z
   .discriminatedUnion("kind", [

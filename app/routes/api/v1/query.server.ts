@@ -13,25 +13,19 @@ export function parseApiQuery<Schema extends z.ZodType>(
   schema: Schema,
 ): { ok: true; data: z.output<Schema> } | { ok: false; response: Response } {
   const raw = queryObject(new URL(request.url).searchParams);
-  if (!raw.ok) {
-    return {
-      ok: false,
-      response: problem(
-        request,
-        context,
-        "invalid-parameter",
-        { key: "openData.errors.repeated", values: { parameter: raw.parameter } },
-        { parameter: raw.parameter },
-      ),
-    };
-  }
-  const parsed = schema.safeParse(raw.value);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const issue = parsed.error.issues[0];
-  const key = issue?.message.startsWith("openData.errors.")
-    ? issue.message
-    : "openData.errors.invalid";
-  const parameter = issue?.path[0] === undefined ? undefined : String(issue.path[0]);
+  const parsed = raw.ok ? schema.safeParse(raw.value) : undefined;
+  if (parsed?.success) return { ok: true, data: parsed.data };
+  const issue = parsed?.error.issues[0];
+  const parameter = raw.ok
+    ? issue?.path[0] === undefined
+      ? undefined
+      : String(issue.path[0])
+    : raw.parameter;
+  const key = !raw.ok
+    ? "openData.errors.repeated"
+    : issue?.message.startsWith("openData.errors.")
+      ? issue.message
+      : "openData.errors.invalid";
   return {
     ok: false,
     response: problem(
