@@ -43,6 +43,8 @@ export async function serveApp(options: {
   databaseUrl: string;
   dataDir: string;
   env?: Record<string, string>;
+  /** The app's stderr on the bench's own, for a bench that should show what failed. */
+  showErrors?: boolean;
 }): Promise<Served> {
   const port = randomPort();
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.ts"], {
@@ -55,11 +57,11 @@ export async function serveApp(options: {
       APP_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: options.databaseUrl,
       DATA_DIR: options.dataDir,
-      AUTH_SECRET: "bench-pages-secret-that-is-long-enough-0123456789",
+      AUTH_SECRET: "bench-http-secret-that-is-long-enough-0123456789",
       SEED_DEMO: "false",
       ...options.env,
     },
-    stdio: "ignore",
+    stdio: ["ignore", "ignore", options.showErrors ? "inherit" : "ignore"],
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`, child);
