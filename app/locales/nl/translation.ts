@@ -715,7 +715,7 @@ const nl = {
     exampleOne: "Eén pluktuin, met het id uit het adres van zijn pagina:",
     copy: "Kopiëren",
     copied: "Gekopieerd",
-    parametersTitle: "Parameters van /api/v1/meadows",
+    parametersTitle: "Parameters bij het opvragen van pluktuinen",
     parameterColumn: "Parameter",
     meaningColumn: "Betekenis",
     params: {
