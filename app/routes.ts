@@ -36,6 +36,8 @@ function pages(lang: "" | "en" | "nl") {
     route("meadows/:id", "routes/meadows/detail.tsx", { id: id("meadow") }),
     route("meadows/:id/edit", "routes/meadows/edit.tsx", { id: id("meadow-edit") }),
     route("profile/:id", "routes/profile.tsx", { id: id("profile") }),
+    // The open data API's reference page; the API itself is under /api/v1, unprefixed.
+    route("api", "routes/api-reference.tsx", { id: id("api-reference") }),
   ];
 }
 
@@ -51,6 +53,13 @@ export default [
   route("api/meadows", "routes/api/meadows.ts"),
   // One photo per request from the meadow page's upload with JavaScript (progress, cancel).
   route("api/meadows/:id/photos", "routes/api/meadow-photos.ts"),
+  // The public, versioned open data API (DESIGN.md "Routes"); anything else under it is a 404
+  // problem rather than the site's 404 page.
+  route("api/v1/meadows", "routes/api/v1/meadows.ts"),
+  route("api/v1/meadows/:id", "routes/api/v1/meadow.ts"),
+  route("api/v1/openapi.json", "routes/api/v1/openapi.ts"),
+  route("api/v1/exports/:file", "routes/api/v1/export.ts"),
+  route("api/v1/*", "routes/api/v1/not-found.ts"),
   // For search engines.
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

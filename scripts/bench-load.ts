@@ -10,15 +10,14 @@
 // each kind of request alone for BENCH_KIND_SECONDS (10). Reports requests/s, p50, p99, errors
 // and answers by status; they and wrk's raw output go to docs/benchmarks/ (scripts/bench-report.ts).
 import "./resolve-ts.ts";
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { startSmtpServer } from "../tests/support/smtp-server.ts";
-import { freePort, Visitor } from "../tests/support/visitor.ts";
+import { Visitor } from "../tests/support/visitor.ts";
 import { startCluster } from "./cluster.ts";
-import { SERVER_ENV, SERVER_NODE_FLAGS } from "./server-memory.ts";
+import { serveApp } from "./bench-http.ts";
 import { checkWrk, milliseconds, parseWrk, runWrk, type WrkResult } from "./bench-wrk.ts";
 import { startReport } from "./bench-report.ts";
 
@@ -44,48 +43,19 @@ const report = startReport("load", { engine: "PostgreSQL" });
 const { log } = report;
 
 /** One app process as `npm start` runs it, mail going to the benchmark's SMTP server. */
-async function startOneApp(databaseUrl: string, smtpUrl: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.ts"], {
+function startOneApp(databaseUrl: string, smtpUrl: string) {
+  return serveApp({
+    databaseUrl,
+    dataDir: path.join(root, "single"),
     env: {
-      ...SERVER_ENV,
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: path.join(root, "single"),
       AUTH_SECRET,
       SMTP_URL: smtpUrl,
-      SEED_DEMO: "false",
       TRUSTED_PROXIES: "127.0.0.1",
       LOG_LEVEL: "warn",
       PAGE_CACHE_SECONDS,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    showErrors: true,
   });
-  const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error("the app did not start");
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    base,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
 }
 
 /** Members registered and signed in through the app; their session cookies. */

@@ -12,14 +12,23 @@
 // bytes per page (HTML and as sent) and the server process's CPU per request (from
 // /proc/<pid>/stat); the table and wrk's raw output go to docs/benchmarks/ (scripts/bench-report.ts).
 import "./resolve-ts.ts";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "./server-memory.ts";
-import { checkWrk, parseWrk, runWrk } from "./bench-wrk.ts";
+import { runWrk } from "./bench-wrk.ts";
 import { startReport } from "./bench-report.ts";
+import {
+  fetchBytes,
+  measureWrk,
+  randomPort,
+  serveApp,
+  stopper,
+  waitFor,
+  type Measured,
+  type Served,
+} from "./bench-http.ts";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -31,8 +40,6 @@ const pageFilter = process.env.BENCH_PAGES?.split(",").filter(Boolean);
 const withCache = process.env.BENCH_CACHE === "1";
 const root = mkdtempSync(path.join(tmpdir(), "plukweide-bench-pages-"));
 const ACCEPT_ENCODING = "br, gzip";
-/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
-const TICKS_PER_SECOND = 100;
 
 if (!serverUrl) throw new Error("BENCH_DATABASE_URL is not set");
 
@@ -45,61 +52,13 @@ const report = startReport("pages", {
 });
 const { log } = report;
 
-async function waitFor(url: string, child: ChildProcess) {
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`${url}: the server exited with ${child.exitCode}`);
-    const up = await fetch(url).then(
-      (response) => response.status < 500,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-function randomPort() {
-  return 40_000 + Math.floor(Math.random() * 20_000);
-}
-
-interface Served {
-  base: string;
-  pid: number;
-  stop(): Promise<void>;
-}
-
-function stopper(child: ChildProcess) {
-  return async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
-  };
-}
-
-/** The production build of the app, as `npm start` runs it (ADR 20's memory settings). */
-async function serveApp(databaseUrl: string): Promise<Served> {
-  const port = randomPort();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.ts"], {
-    env: {
-      ...SERVER_ENV,
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: path.join(root, "data"),
-      AUTH_SECRET: "bench-pages-secret-that-is-long-enough-0123456789",
-      SEED_DEMO: "false",
-      ...(withCache ? { PAGE_CACHE_SECONDS: process.env.PAGE_CACHE_SECONDS ?? "5" } : {}),
-    },
-    stdio: "ignore",
+/** The app on the bench database, with its page cache when BENCH_CACHE=1. */
+const serveBenchApp = (databaseUrl: string) =>
+  serveApp({
+    databaseUrl,
+    dataDir: path.join(root, "data"),
+    env: withCache ? { PAGE_CACHE_SECONDS: process.env.PAGE_CACHE_SECONDS ?? "5" } : {},
   });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/healthz`, child);
-  return { base, pid: child.pid as number, stop: stopper(child) };
-}
 
 /** bench/floor's build, served as server/main.ts serves the app, without any of the app. */
 async function serveFloor(): Promise<Served> {
@@ -141,55 +100,12 @@ async function serveBare(html: string): Promise<Served> {
   return { base, pid: child.pid as number, stop: stopper(child) };
 }
 
-/** Bytes of one answer: as sent with `encoding` (none: the HTML itself), and its status. */
-function fetchBytes(url: string, encoding?: string, cookie?: string) {
-  return new Promise<{ status: number; bytes: number; body: string; setCookie: string[] }>(
-    (resolve, reject) => {
-      const headers: Record<string, string> = {
-        ...(encoding ? { "accept-encoding": encoding } : {}),
-        ...(cookie ? { cookie } : {}),
-      };
-      const req = httpRequest(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => {
-          const body = Buffer.concat(chunks);
-          resolve({
-            status: res.statusCode ?? 0,
-            bytes: body.length,
-            body: body.toString("utf8"),
-            setCookie: res.headers["set-cookie"] ?? [],
-          });
-        });
-        res.on("error", reject);
-      });
-      req.on("error", reject);
-      req.end();
-    },
-  );
-}
-
-function cpuTicks(pid: number): number {
-  // Fields after the command's closing parenthesis: state is the 3rd, utime the 14th, stime 15th.
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return Number(fields[11]) + Number(fields[12]);
-}
-
 interface Target {
   name: string;
   served: Served;
   paths: string[];
   /** A Cookie header to send with every request. */
   cookie?: string;
-}
-
-interface Result {
-  requestsPerSecond: number;
-  p50: string;
-  p99: string;
-  errors: number;
-  cpuMsPerRequest: number;
 }
 
 function luaScript(paths: string[]): string {
@@ -215,26 +131,15 @@ function wrk(target: Target, connections: number, seconds: number): Promise<stri
   });
 }
 
-async function measure(target: Target, connections: number): Promise<Result> {
-  await wrk(target, connections, WARMUP_SECONDS);
-  const before = cpuTicks(target.served.pid);
-  const output = await wrk(target, connections, SECONDS);
-  const ticks = cpuTicks(target.served.pid) - before;
-  log(`### ${target.name}, ${connections} connections\n`);
-  log(output.trimEnd());
-  log();
-  const parsed = parseWrk(output);
-  checkWrk(report, `${target.name}, ${connections} connections`, parsed);
-  const cpuMsPerRequest = ((ticks / TICKS_PER_SECOND) * 1000) / parsed.requests;
-  // No page costs nothing, and none a second: a wrong pid or a page that failed to render.
-  report.within(`${target.name}: CPU ms per request`, cpuMsPerRequest, 0.001, 1000);
-  return {
-    requestsPerSecond: parsed.requestsPerSecond,
-    p50: parsed.p50,
-    p99: parsed.p99,
-    errors: parsed.errors,
-    cpuMsPerRequest,
-  };
+function measure(target: Target, connections: number): Promise<Measured> {
+  return measureWrk({
+    pid: target.served.pid,
+    run: (seconds) => wrk(target, connections, seconds),
+    warmup: WARMUP_SECONDS,
+    seconds: SECONDS,
+    title: `${target.name}, ${connections} connections`,
+    report,
+  });
 }
 
 /** 50 points around the bench data's towns, for lists sorted by distance. */
@@ -269,7 +174,7 @@ const database = await prepareBenchDatabase({
 const floor = await serveFloor();
 const floorHtml = (await fetchBytes(`${floor.base}/`)).body;
 const bare = await serveBare(floorHtml);
-const app = await serveApp(database.url);
+const app = await serveBenchApp(database.url);
 // A browser's first page brings the stylesheet inline and sets a cookie; its later pages link
 // the cached file (ADR 25). Measured as those later pages, which most page views are.
 const returning = (await fetchBytes(`${app.base}/`)).setCookie
@@ -307,7 +212,7 @@ try {
     // Every page measured is a whole page of cards or details, and compression shrinks it.
     report.within(`${target.name}: kB of HTML`, html.bytes / 1000, 1, 1000);
     report.within(`${target.name}: kB sent`, sent.bytes / 1000, 0.1, html.bytes / 1000);
-    const results: Result[] = [];
+    const results: Measured[] = [];
     for (const connections of CONNECTIONS) results.push(await measure(target, connections));
     for (const [index, result] of results.entries()) {
       const connections = CONNECTIONS[index] as number;

@@ -42,6 +42,7 @@ import { requestIdOf } from "./request-id";
 import { imageProcessingLoad } from "../app/services/images";
 import { createRequestLog, safePath } from "./request-log";
 import { exitOnUncaughtErrors } from "./exit-on-crash";
+import { apiPreflightHeaders } from "./api-cors";
 import { createPageCache, keepIfCacheable, withFreshNonce } from "./page-cache";
 import { securityHeaders, setSecurityHeaders } from "./security-headers";
 
@@ -333,7 +334,7 @@ function createHttpServer(
     if (await serveImage(req, res, pathname)) return;
     const method = await checkMethod(req.method ?? "GET", pathname);
     if (method.kind !== "router") {
-      answerPlainly(res, method);
+      answerPlainly(res, method, apiPreflightHeaders(pathname));
       return;
     }
     routes.set(res, method.route);
@@ -415,13 +416,17 @@ function createHttpServer(
 }
 
 /** Answers what the router cannot: OPTIONS, a method no route takes, a path no route can match. */
-function answerPlainly(res: ServerResponse, method: Exclude<MethodCheck, { kind: "router" }>) {
-  const text = { "Content-Type": "text/plain; charset=utf-8" };
+function answerPlainly(
+  res: ServerResponse,
+  method: Exclude<MethodCheck, { kind: "router" }>,
+  cors: Record<string, string> = {},
+) {
+  const text = { "Content-Type": "text/plain; charset=utf-8", ...cors };
   if (method.kind === "not-found") {
     res.writeHead(404, text);
     res.end("Not Found\n");
   } else if (method.kind === "options") {
-    res.writeHead(204, { Allow: method.allow });
+    res.writeHead(204, { Allow: method.allow, ...cors });
     res.end();
   } else {
     res.writeHead(405, { ...text, Allow: method.allow });

@@ -273,7 +273,7 @@ export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
 }
 
 /** Whether `db` (or a transaction of it) runs on PGlite. */
-function onPglite(db: Database): boolean {
+export function onPglite(db: Database): boolean {
   const session = (db as unknown as { session?: object }).session;
   const kind = (session?.constructor as { [entityKind]?: string } | undefined)?.[entityKind];
   return kind === "PgliteSession";

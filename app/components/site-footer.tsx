@@ -9,6 +9,7 @@ export function SiteFooter() {
     { to: localePath("/about"), label: t("nav.about") },
     { to: localePath("/privacy"), label: t("nav.privacy") },
     { to: localePath("/terms"), label: t("nav.terms") },
+    { to: localePath("/api"), label: t("nav.openData") },
   ];
   return (
     <footer className="mt-16 border-t border-border bg-muted/50">
@@ -20,10 +21,7 @@ export function SiteFooter() {
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             {links.map((link) => (
               <li key={link.to}>
-                <Link
-                  to={link.to}
-                  className="rounded-sm underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                >
+                <Link to={link.to} className="footer-link">
                   {link.label}
                 </Link>
               </li>

@@ -123,6 +123,12 @@ describe("catalogues", () => {
       "meadowForm.instagram",
       "crops.names.aster",
       "crops.kinds.fruit",
+      "nav.openData",
+      "about.openDataTitle",
+      "apiPage.parameterColumn",
+      "apiPage.downloadsTitle",
+      "apiPage.openApiTitle",
+      "apiPage.openApiLink",
     ]);
     const copied = [...english].filter(
       ([key, value]) => dutch.get(key) === value && !sameInBoth.has(key),

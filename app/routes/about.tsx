@@ -1,4 +1,6 @@
+import { Link } from "react-router";
 import { useTranslation } from "~/hooks/use-translation";
+import { useLocalePath } from "~/hooks/use-shell-data";
 import { ProsePage, ProseSection } from "~/components/prose-page";
 import { getI18n } from "~/i18n.server";
 import { pageMeta } from "~/lib/page-meta";
@@ -13,6 +15,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 export default function About() {
   const { t } = useTranslation();
+  const localePath = useLocalePath();
   return (
     <ProsePage title={t("about.title")} intro={t("about.intro")}>
       <ProseSection title={t("about.whyTitle")}>
@@ -20,6 +23,17 @@ export default function About() {
       </ProseSection>
       <ProseSection title={t("about.howTitle")}>
         <p>{t("about.how")}</p>
+      </ProseSection>
+      <ProseSection title={t("about.openDataTitle")}>
+        <p>{t("about.openData")}</p>
+        <p>
+          <Link
+            to={localePath("/api")}
+            className="font-medium text-primary underline underline-offset-4 hover:no-underline"
+          >
+            {t("about.openDataLink")}
+          </Link>
+        </p>
       </ProseSection>
       <ProseSection title={t("about.contactTitle")}>
         <p>{t("about.contact")}</p>

@@ -4,10 +4,11 @@ import { getI18n } from "~/i18n.server";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/page-meta";
 import { useShellData } from "~/hooks/use-shell-data";
+import { DATA_LICENCE } from "~/lib/open-data";
 import type { Route } from "./+types/terms";
 
 /** When these terms last changed; shown on the page. */
-const TERMS_UPDATED = "2026-11-22";
+const TERMS_UPDATED = "2026-11-25";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { t } = getI18n(context);
@@ -29,6 +30,18 @@ export default function Terms() {
       </ProseSection>
       <ProseSection title={t("terms.accuracyTitle")}>
         <p>{t("terms.accuracy")}</p>
+      </ProseSection>
+      <ProseSection title={t("terms.dataTitle")}>
+        <p>{t("terms.data")}</p>
+        <p>
+          <a
+            href={DATA_LICENCE.url}
+            rel="license"
+            className="font-medium text-primary underline underline-offset-4 hover:no-underline"
+          >
+            {t("apiPage.licenceLink")}
+          </a>
+        </p>
       </ProseSection>
       <ProseSection title={t("terms.changesTitle")}>
         <p>{t("terms.changes")}</p>

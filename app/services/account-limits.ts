@@ -25,6 +25,9 @@ export const LIMITS = {
   placeSearchesPerIp: { max: 300, windowMs: 15 * 60_000 },
   // A visit's worth of photos of several meadows in one go; a script filling the store, not.
   photoUploadsPerMember: { max: 60, windowMs: 60 * 60_000 },
+  // The open data API (/api/v1): ten requests a second on average is more than a map or an app
+  // built on it asks for; a crawler wanting everything has the exports.
+  apiRequestsPerIp: { max: 600, windowMs: 60_000 },
 } satisfies Record<string, LimitRule>;
 
 /** Counts one mail sent on someone's request, per IP and per address; both must be within limits. */

@@ -19,6 +19,7 @@ const shellPages = [
   "/about",
   "/privacy",
   "/terms",
+  "/api",
   "/no-such-page",
   "/meadows",
   "/meadows?place=Utrecht&sort=distance",

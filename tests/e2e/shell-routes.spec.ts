@@ -6,6 +6,7 @@ const pages = [
   { path: "/about", en: "About Plukweide", nl: "Over Plukweide" },
   { path: "/privacy", en: "Privacy", nl: "Privacy" },
   { path: "/terms", en: "Terms of use", nl: "Gebruiksvoorwaarden" },
+  { path: "/api", en: "Open data API", nl: "Open data-API" },
 ];
 
 /** Every page three times: unprefixed (English), /en (English) and /nl (Dutch). */
@@ -111,6 +112,7 @@ test.describe("the 404 page", () => {
       ["Over ons", "/nl/about"],
       ["Privacy", "/nl/privacy"],
       ["Voorwaarden", "/nl/terms"],
+      ["Open data", "/nl/api"],
     ]) {
       await expect(footer.getByRole("link", { name })).toHaveAttribute("href", href!);
     }

@@ -33,20 +33,28 @@ function emptyToUndefined(value: unknown) {
 /**
  * "w,s,e,n": four finite numbers, latitudes within ±90, south not above north. Longitudes may lie
  * past ±180 (MapLibre reports them so when copies of the world show side by side); the service
- * wraps them, and a view wider than the world is the world.
+ * wraps them, and a view wider than the world is the world. `errors` are the catalogue keys of
+ * its two refusals (the map's and the open data API's differ).
  */
-const bboxSchema = z.string({ error: "mapView.errors.bbox" }).transform((value, context) => {
-  const parts = value.split(",").map((part) => (part.trim() === "" ? Number.NaN : Number(part)));
-  if (parts.length !== 4 || parts.some((part) => !Number.isFinite(part))) {
-    context.addIssue({ code: "custom", message: "mapView.errors.bbox" });
-    return z.NEVER;
-  }
-  const [west, south, east, north] = parts as ViewportBox;
-  if (Math.abs(south) > 90 || Math.abs(north) > 90 || south > north) {
-    context.addIssue({ code: "custom", message: "mapView.errors.bboxLatitude" });
-    return z.NEVER;
-  }
-  return [west, south, east, north] as ViewportBox;
+export function boundingBoxSchema(errors: { bbox: string; latitude: string }) {
+  return z.string({ error: errors.bbox }).transform((value, context) => {
+    const parts = value.split(",").map((part) => (part.trim() === "" ? Number.NaN : Number(part)));
+    if (parts.length !== 4 || parts.some((part) => !Number.isFinite(part))) {
+      context.addIssue({ code: "custom", message: errors.bbox });
+      return z.NEVER;
+    }
+    const [west, south, east, north] = parts as ViewportBox;
+    if (Math.abs(south) > 90 || Math.abs(north) > 90 || south > north) {
+      context.addIssue({ code: "custom", message: errors.latitude });
+      return z.NEVER;
+    }
+    return [west, south, east, north] as ViewportBox;
+  });
+}
+
+const bboxSchema = boundingBoxSchema({
+  bbox: "mapView.errors.bbox",
+  latitude: "mapView.errors.bboxLatitude",
 });
 
 /** A whole number from 0 to 22, written as digits. */

@@ -21,6 +21,7 @@ const en = {
     about: "About",
     privacy: "Privacy",
     terms: "Terms",
+    openData: "Open data",
     signIn: "Sign in",
     signOut: "Sign out",
     menu: "Menu",
@@ -72,6 +73,10 @@ const en = {
     contactTitle: "Contact",
     contact:
       "Found a mistake, or is a meadow closed for good? Tell the member who added it through their profile, or edit it yourself if you added it.",
+    openDataTitle: "Open data",
+    openData:
+      "The meadows members share are open data under the Open Database License (ODbL) 1.0: anyone may use them in apps, maps and research, naming Plukweide and its contributors as the source. Photos stay with the members who took them and are not part of it.",
+    openDataLink: "The API and the downloads",
   },
   privacy: {
     title: "Privacy",
@@ -108,6 +113,8 @@ const en = {
     accuracyTitle: "No guarantees",
     accuracy:
       "Information on Plukweide is shared by members and may be out of date. Check prices and opening hours with the meadow itself. Respect the grower's rules and pay for what you pick.",
+    dataTitle: "Licence of meadow data",
+    data: "By adding or changing a meadow you agree that its data (name, address, position, price, opening hours, crops and descriptions) is published under the Open Database License (ODbL) 1.0, on the site, in the API and in the downloads, so anyone may reuse it when they name the source. Your photos are not: they stay yours, and Plukweide only shows them on the site.",
     changesTitle: "Changes",
     changes: "We may update these terms; the date below shows the latest version.",
     updated: "Last updated: {{date}}",
@@ -682,6 +689,100 @@ const en = {
     emailUpdated: "Email updated successfully",
     verificationSent: "Verification email sent",
     resetSent: "Password reset email sent",
+  },
+  openData: {
+    problems: {
+      invalidParameter: "Invalid parameter",
+      notFound: "Not found",
+      tooManyRequests: "Too many requests",
+    },
+    errors: {
+      q: "q may hold at most 100 characters.",
+      country: "country must be one of AT, BE, CH, DE, DK, FR, GB, LU and NL.",
+      crop: "crop must name crops of the catalogue, at most 30 of them.",
+      season: "season must be now or a month from 1 to 12.",
+      near: "near must be a latitude and a longitude in degrees, such as 52.09,5.12.",
+      radius: "radius must be a number of kilometres above 0 and at most 500.",
+      limit: "limit must be a whole number from 1 to 100.",
+      bbox: "bbox must be four numbers, west,south,east,north, with latitudes within ±90 and south not above north.",
+      zoom: "zoom must be a whole number from 0 to 22.",
+      cursor:
+        "cursor is not one this API gave out: pass the nextCursor of the previous answer as it is.",
+      format: "format must be json or geojson.",
+      nearAndBbox: "Ask for near or for bbox, not both.",
+      radiusWithoutNear: "radius needs near: the distance is measured from that point.",
+      bboxAndZoom: "bbox and zoom go together: give both or neither.",
+      cursorOnList:
+        "cursor pages through the list of all meadows; it does not go with near or bbox.",
+      limitWithBbox: "limit does not go with bbox: a view answers what the map shows there.",
+      repeated: "{{parameter}} was given more than once.",
+      invalid: "The parameter {{parameter}} could not be read.",
+      tooManyRequests:
+        "More than {{max}} requests a minute came from your address. Try again in {{seconds}} seconds.",
+      meadowNotFound: "There is no meadow with the id {{id}}.",
+      noSuchEndpoint: "{{path}} is not part of this API; the reference at /api lists what is.",
+    },
+  },
+  apiPage: {
+    title: "Open data API",
+    intro:
+      "Every meadow on Plukweide is open data. Use it in your own app, map or research through a JSON and GeoJSON API, or download all of it at once.",
+    licenceTitle: "Licence",
+    licence:
+      "The meadow data is available under the Open Database License (ODbL) 1.0: you may copy, share and adapt it, also commercially, as long as you name Plukweide and its contributors as the source and share a database you make from it under the same licence. Photos are not part of the open data.",
+    licenceLink: "Read the ODbL 1.0",
+    attribution: "Credit line: © Plukweide contributors, {{site}}",
+    examplesTitle: "Examples",
+    exampleNearest: "The ten meadows nearest to Utrecht within 25 km, nearest first:",
+    exampleList:
+      "All meadows in the Netherlands that grow dahlias, a hundred at a time. Each answer gives the address of the next page in next; pages never repeat or skip a meadow, even while meadows are being added.",
+    exampleView:
+      "What the map shows in a view at a zoom: the meadows, or clusters of them when there are many:",
+    exampleGeojson: "Meadows in season now as GeoJSON, for mapping tools:",
+    exampleOne: "One meadow, by the id in its page's address:",
+    copy: "Copy",
+    copied: "Copied",
+    parametersTitle: "Parameters of /api/v1/meadows",
+    parameterColumn: "Parameter",
+    meaningColumn: "Meaning",
+    params: {
+      q: "Words that must all occur in the name or a description; case and accents do not matter.",
+      country: "Country code: AT, BE, CH, DE, DK, FR, GB, LU or NL.",
+      crop: "A crop id, such as dahlia or strawberry; repeat it for more crops (any of them).",
+      season:
+        "now, or a month from 1 to 12: something in season then (with crop: one of those crops).",
+      near: "lat,lng: the nearest meadows first.",
+      radius: "With near: only meadows within this many kilometres (at most 500).",
+      bbox: "west,south,east,north: the meadows in this box, as the map shows them.",
+      zoom: "With bbox: the map's zoom, 0 to 22; zoomed out, many meadows come as clusters.",
+      limit: "Meadows per answer, 1 to 100 (20 unless given).",
+      cursor: "The next page of the list: the nextCursor of the previous answer.",
+      format: "geojson for a GeoJSON FeatureCollection; json (the default) otherwise.",
+    },
+    answersTitle: "Answers",
+    answers:
+      "Each meadow has its id, name, country, town, position, price, opening hours, crops with their months, descriptions in English and Dutch, the address of its page, and when it was added and last changed. Demo meadows, invented examples the site shows with a badge, have demo set to true and are left out of the downloads.",
+    cachingTitle: "Caching and use from the browser",
+    caching:
+      "Every answer may be kept for 60 seconds and carries an ETag: send it back in If-None-Match and an unchanged answer comes back as 304 Not Modified, without a body. Any website may call the API from the browser (CORS).",
+    limitsTitle: "Rate limits",
+    limits:
+      "At most {{max}} requests a minute from one address. Past that, the API answers 429 Too Many Requests, and Retry-After says how many seconds to wait. For everything at once, use the downloads.",
+    errorsTitle: "Errors",
+    errors:
+      "Errors come as application/problem+json (RFC 9457) with type, title, status, detail and instance. Title and detail follow Accept-Language: English, or Dutch.",
+    problemInvalidParameter:
+      "A parameter is out of range, cannot be read or lacks its partner; parameter names it.",
+    problemNotFound: "No meadow has that id, or the address is not part of the API.",
+    problemTooManyRequests: "Too many requests from one address: wait as long as Retry-After says.",
+    downloadsTitle: "Downloads",
+    downloads:
+      "The whole data set, demo meadows left out, made again at most once an hour. Both files state the licence.",
+    downloadGeojson: "All meadows as GeoJSON",
+    downloadCsv: "All meadows as CSV",
+    openApiTitle: "OpenAPI",
+    openApi: "The API described in OpenAPI 3.1, for code generators and tools:",
+    openApiLink: "openapi.json",
   },
   // The account mails; paragraphs are separated by a blank line.
   mail: {

@@ -19,6 +19,7 @@ const nl = {
     about: "Over ons",
     privacy: "Privacy",
     terms: "Voorwaarden",
+    openData: "Open data",
     signIn: "Inloggen",
     signOut: "Uitloggen",
     menu: "Menu",
@@ -70,6 +71,10 @@ const nl = {
     contactTitle: "Contact",
     contact:
       "Zie je een fout, of is een pluktuin voorgoed dicht? Laat het weten aan het lid dat hem heeft toegevoegd via diens profiel, of pas hem zelf aan als jij hem hebt toegevoegd.",
+    openDataTitle: "Open data",
+    openData:
+      "De pluktuinen die leden delen, zijn open data onder de Open Database License (ODbL) 1.0: iedereen mag ze gebruiken in apps, kaarten en onderzoek, met Plukweide en de mensen die eraan bijdragen als bron. Foto’s blijven van de leden die ze hebben gemaakt en horen er niet bij.",
+    openDataLink: "De API en de downloads",
   },
   privacy: {
     title: "Privacy",
@@ -108,6 +113,8 @@ const nl = {
     accuracyTitle: "Geen garanties",
     accuracy:
       "De informatie op Plukweide wordt gedeeld door leden en kan verouderd zijn. Controleer prijzen en openingstijden bij de pluktuin zelf. Houd je aan de regels van de kweker en betaal voor wat je plukt.",
+    dataTitle: "Licentie van de gegevens over pluktuinen",
+    data: "Door een pluktuin toe te voegen of te wijzigen, ga je ermee akkoord dat de gegevens ervan (naam, adres, positie, prijs, openingstijden, gewassen en beschrijvingen) worden gepubliceerd onder de Open Database License (ODbL) 1.0, op de site, in de API en in de downloads, zodat iedereen ze mag hergebruiken met bronvermelding. Je foto’s niet: die blijven van jou, en Plukweide toont ze alleen op de site.",
     changesTitle: "Wijzigingen",
     changes:
       "We kunnen deze voorwaarden aanpassen; de datum hieronder laat de laatste versie zien.",
@@ -698,6 +705,103 @@ const nl = {
     emailUpdated: "Je e-mailadres is gewijzigd",
     verificationSent: "Bevestigingsmail verstuurd",
     resetSent: "We hebben je een e-mail gestuurd om je wachtwoord opnieuw in te stellen",
+  },
+  openData: {
+    problems: {
+      invalidParameter: "Ongeldige parameter",
+      notFound: "Niet gevonden",
+      tooManyRequests: "Te veel verzoeken",
+    },
+    errors: {
+      q: "q mag hoogstens 100 tekens bevatten.",
+      country: "country moet AT, BE, CH, DE, DK, FR, GB, LU of NL zijn.",
+      crop: "crop moet gewassen uit de catalogus noemen, hoogstens 30.",
+      season: "season moet now zijn of een maand van 1 tot en met 12.",
+      near: "near moet een breedte- en een lengtegraad zijn, zoals 52.09,5.12.",
+      radius: "radius moet een aantal kilometers boven 0 zijn, hoogstens 500.",
+      limit: "limit moet een heel getal van 1 tot en met 100 zijn.",
+      bbox: "bbox moet uit vier getallen bestaan, west,zuid,oost,noord, met breedtegraden binnen ±90 en zuid niet boven noord.",
+      zoom: "zoom moet een heel getal van 0 tot en met 22 zijn.",
+      cursor:
+        "Deze cursor komt niet van deze API: geef de nextCursor van het vorige antwoord ongewijzigd mee.",
+      format: "format moet json of geojson zijn.",
+      nearAndBbox: "Vraag om near of om bbox, niet om allebei.",
+      radiusWithoutNear: "radius werkt alleen met near: de afstand wordt vanaf dat punt gemeten.",
+      bboxAndZoom: "bbox en zoom horen bij elkaar: geef ze allebei of geen van beide.",
+      cursorOnList:
+        "Met cursor blader je door de lijst van alle pluktuinen; dat gaat niet samen met near of bbox.",
+      limitWithBbox:
+        "limit gaat niet samen met bbox: een kaartbeeld geeft wat de kaart daar toont.",
+      repeated: "{{parameter}} is meer dan één keer meegegeven.",
+      invalid: "De parameter {{parameter}} is onleesbaar.",
+      tooManyRequests:
+        "Er kwamen meer dan {{max}} verzoeken per minuut van je adres. Probeer het over {{seconds}} seconden opnieuw.",
+      meadowNotFound: "Er is geen pluktuin met id {{id}}.",
+      noSuchEndpoint:
+        "{{path}} hoort niet bij deze API; de beschrijving op /api zegt wat er wel bij hoort.",
+    },
+  },
+  apiPage: {
+    title: "Open data-API",
+    intro:
+      "Elke pluktuin op Plukweide is open data. Gebruik de gegevens in je eigen app, kaart of onderzoek via een API in JSON en GeoJSON, of download alles in één keer.",
+    licenceTitle: "Licentie",
+    licence:
+      "De gegevens van de pluktuinen zijn beschikbaar onder de Open Database License (ODbL) 1.0: je mag ze kopiëren, delen en bewerken, ook commercieel, zolang je Plukweide en de mensen die eraan bijdragen als bron noemt en een database die je ervan maakt onder dezelfde licentie deelt. Foto’s horen niet bij de open data.",
+    licenceLink: "De ODbL 1.0 lezen",
+    attribution: "Bronvermelding: © Plukweide-bijdragers, {{site}}",
+    examplesTitle: "Voorbeelden",
+    exampleNearest:
+      "De tien pluktuinen die het dichtst bij Utrecht liggen, binnen 25 km, de dichtstbijzijnde eerst:",
+    exampleList:
+      "Alle pluktuinen in Nederland met dahlia’s, honderd tegelijk. Elk antwoord geeft in next het adres van de volgende pagina; pagina’s herhalen of missen nooit een pluktuin, ook niet als er intussen pluktuinen bijkomen.",
+    exampleView:
+      "Wat de kaart toont in een kaartbeeld op een zoomniveau: de pluktuinen, of groepen ervan als het er veel zijn:",
+    exampleGeojson: "Pluktuinen waar nu iets te plukken is, als GeoJSON voor kaartprogramma’s:",
+    exampleOne: "Eén pluktuin, met het id uit het adres van zijn pagina:",
+    copy: "Kopiëren",
+    copied: "Gekopieerd",
+    parametersTitle: "Parameters bij het opvragen van pluktuinen",
+    parameterColumn: "Parameter",
+    meaningColumn: "Betekenis",
+    params: {
+      q: "Woorden die allemaal in de naam of een beschrijving moeten staan; hoofdletters en accenten tellen niet.",
+      country: "Landcode: AT, BE, CH, DE, DK, FR, GB, LU of NL.",
+      crop: "Het id van een gewas, zoals dahlia of strawberry; herhaal de parameter voor meer gewassen (een ervan volstaat).",
+      season:
+        "now, of een maand van 1 tot en met 12: iets dat dan te plukken is (met crop: een van die gewassen).",
+      near: "breedte,lengte: de dichtstbijzijnde pluktuinen eerst.",
+      radius: "Met near: alleen pluktuinen binnen zoveel kilometer (hoogstens 500).",
+      bbox: "west,zuid,oost,noord: de pluktuinen in dit gebied, zoals de kaart ze toont.",
+      zoom: "Met bbox: het zoomniveau van de kaart, 0 tot en met 22; ver uitgezoomd komen veel pluktuinen als groepen.",
+      limit: "Pluktuinen per antwoord, 1 tot en met 100 (anders 20).",
+      cursor: "De volgende pagina van de lijst: de nextCursor van het vorige antwoord.",
+      format: "geojson voor een GeoJSON-FeatureCollection; anders json (de standaard).",
+    },
+    answersTitle: "Antwoorden",
+    answers:
+      "Elke pluktuin heeft een id, naam, land, plaats, positie, prijs, openingstijden, gewassen met hun maanden, beschrijvingen in het Engels en het Nederlands, het adres van zijn pagina, en wanneer hij is toegevoegd en voor het laatst gewijzigd. Demotuinen, verzonnen voorbeelden die de site met een label toont, hebben demo op true en ontbreken in de downloads.",
+    cachingTitle: "Bewaren en gebruik vanuit de browser",
+    caching:
+      "Elk antwoord mag 60 seconden bewaard worden en heeft een ETag: stuur die terug in If-None-Match, dan komt een ongewijzigd antwoord terug als 304 Not Modified, zonder inhoud. Elke website mag de API vanuit de browser aanroepen (CORS).",
+    limitsTitle: "Limieten",
+    limits:
+      "Hoogstens {{max}} verzoeken per minuut per adres. Daarboven antwoordt de API met 429 Too Many Requests, en Retry-After zegt hoeveel seconden je moet wachten. Wil je alles in één keer, gebruik dan de downloads.",
+    errorsTitle: "Fouten",
+    errors:
+      "Fouten komen als application/problem+json (RFC 9457) met type, title, status, detail en instance. Title en detail volgen Accept-Language: Engels of Nederlands.",
+    problemInvalidParameter:
+      "Een parameter valt buiten het bereik, is onleesbaar of mist zijn partner; parameter noemt hem.",
+    problemNotFound: "Geen pluktuin heeft dat id, of het adres hoort niet bij de API.",
+    problemTooManyRequests: "Te veel verzoeken van één adres: wacht zo lang als Retry-After zegt.",
+    downloadsTitle: "Downloads",
+    downloads:
+      "De hele verzameling, zonder demotuinen, hoogstens eens per uur opnieuw gemaakt. Beide bestanden vermelden de licentie.",
+    downloadGeojson: "Alle pluktuinen als GeoJSON",
+    downloadCsv: "Alle pluktuinen als CSV",
+    openApiTitle: "OpenAPI",
+    openApi: "De API beschreven in OpenAPI 3.1, voor codegeneratoren en andere hulpmiddelen:",
+    openApiLink: "openapi.json",
   },
   // The account mails; paragraphs are separated by a blank line.
   mail: {

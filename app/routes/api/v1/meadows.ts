@@ -1,0 +1,91 @@
+import { appContext } from "~/context";
+import { meadowsQuerySchema, API_DEFAULT_LIMIT, type MeadowsQuery } from "~/lib/schemas/open-data";
+import type { MeadowFilters } from "~/services/meadows/filters.server";
+import { meadowsFeatureCollection, viewFeatureCollection } from "~/services/open-data/geojson";
+import {
+  apiMeadowView,
+  InvalidCursorError,
+  listApiMeadows,
+  nearestApiMeadows,
+} from "~/services/open-data/meadows.server";
+import { parseApiQuery } from "./query.server";
+import { apiAnswer, negotiatedFormat, problem, refuseOverLimit } from "./respond.server";
+import type { Route } from "./+types/meadows";
+
+/**
+ * `GET /api/v1/meadows`: the nearest meadows to a point (`near`), a map view (`bbox`, `zoom`), or
+ * every meadow a page at a time (`cursor`), each with the list's filters.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const refused = await refuseOverLimit(request, context);
+  if (refused) return refused;
+  const parsed = parseApiQuery(request, context, meadowsQuerySchema);
+  if (!parsed.ok) return parsed.response;
+  const query = parsed.data;
+  const { db, config } = context.get(appContext);
+  const format = negotiatedFormat(request, query.format);
+  const filters = filtersOf(query);
+  const siteUrl = config.appUrl;
+
+  if (query.near) {
+    const meadows = await nearestApiMeadows(db, {
+      filters,
+      near: query.near,
+      ...(query.radius === undefined ? {} : { radiusKm: query.radius }),
+      limit: query.limit ?? API_DEFAULT_LIMIT,
+      siteUrl,
+    });
+    const body =
+      format === "geojson" ? meadowsFeatureCollection(meadows) : { kind: "nearest", meadows };
+    return apiAnswer(request, body, { format });
+  }
+  if (query.bbox && query.zoom !== undefined) {
+    const view = await apiMeadowView(db, { bbox: query.bbox, zoom: query.zoom, filters, siteUrl });
+    return apiAnswer(request, format === "geojson" ? viewFeatureCollection(view) : view, {
+      format,
+    });
+  }
+  try {
+    const page = await listApiMeadows(db, {
+      filters,
+      ...(query.cursor ? { cursor: query.cursor } : {}),
+      limit: query.limit ?? API_DEFAULT_LIMIT,
+      siteUrl,
+    });
+    const next = page.nextCursor ? nextPage(request, page.nextCursor) : null;
+    const paging = { nextCursor: page.nextCursor, next };
+    const body =
+      format === "geojson"
+        ? meadowsFeatureCollection(page.meadows, paging)
+        : { kind: "list", meadows: page.meadows, ...paging };
+    return apiAnswer(request, body, {
+      format,
+      headers: next ? { Link: `<${next}>; rel="next"` } : {},
+    });
+  } catch (error) {
+    if (!(error instanceof InvalidCursorError)) throw error;
+    return problem(
+      request,
+      context,
+      "invalid-parameter",
+      { key: "openData.errors.cursor" },
+      { parameter: "cursor" },
+    );
+  }
+}
+
+function filtersOf(query: MeadowsQuery): MeadowFilters {
+  const filters: MeadowFilters = {};
+  if (query.q) filters.text = query.q;
+  if (query.country) filters.country = query.country;
+  if (query.crop && query.crop.length > 0) filters.crops = query.crop;
+  if (query.season !== undefined) filters.season = query.season;
+  return filters;
+}
+
+/** This request's address with the next page's cursor. */
+function nextPage(request: Request, cursor: string): string {
+  const url = new URL(request.url);
+  url.searchParams.set("cursor", cursor);
+  return url.href;
+}

@@ -1,0 +1,15 @@
+import { appContext } from "~/context";
+import { openApiDocument } from "~/services/open-data/openapi.server";
+import { apiAnswer } from "./respond.server";
+import type { Route } from "./+types/openapi";
+
+let made: { site: string; document: ReturnType<typeof openApiDocument> } | undefined;
+
+/** `GET /api/v1/openapi.json`: the API's OpenAPI 3.1 document, made once per process. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { config } = context.get(appContext);
+  if (made?.site !== config.appUrl.href) {
+    made = { site: config.appUrl.href, document: openApiDocument(config.appUrl) };
+  }
+  return apiAnswer(request, made.document);
+}
