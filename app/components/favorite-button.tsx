@@ -77,7 +77,7 @@ function VisitorHeart(props: HeartProps) {
       id={anchor}
       className={cn("scroll-mt-24", props.className)}
     >
-      <HeartFields meadowId={props.meadowId} pressed={false} />
+      <HeartFields meadowId={props.meadowId} />
       <input type="hidden" name="redirectTo" value={returnTo} />
       <HeartButton {...props} pressed={false} />
     </Form>
@@ -111,7 +111,7 @@ function MemberHeart(props: HeartProps) {
         sentHere.current = true;
       }}
     >
-      <HeartFields meadowId={meadowId} pressed={shown} />
+      <HeartFields meadowId={meadowId} />
       {/* Only the page without JavaScript needs to be sent back; the fetcher stays put. */}
       {hydrated ? null : <input type="hidden" name="redirectTo" value={returnTo} />}
       <HeartButton {...props} pressed={shown} />
@@ -126,13 +126,9 @@ function useHeartPlace(meadowId: string) {
   return { anchor, returnTo: `${location.pathname}${location.search}#${anchor}` };
 }
 
-function HeartFields({ meadowId, pressed }: { meadowId: string; pressed: boolean }) {
-  return (
-    <>
-      <input type="hidden" name="meadowId" value={meadowId} />
-      <input type="hidden" name="favorite" value={String(!pressed)} />
-    </>
-  );
+/** The meadow; the wanted state is the button's own name and value, sent as it submits. */
+function HeartFields({ meadowId }: { meadowId: string }) {
+  return <input type="hidden" name="meadowId" value={meadowId} />;
 }
 
 function HeartButton({ meadowName, variant = "icon", pressed }: HeartProps & { pressed: boolean }) {
@@ -141,6 +137,8 @@ function HeartButton({ meadowName, variant = "icon", pressed }: HeartProps & { p
   return (
     <button
       type="submit"
+      name="favorite"
+      value={String(!pressed)}
       aria-pressed={pressed}
       aria-label={variant === "icon" ? t("favorites.keepMeadow", { name: meadowName }) : undefined}
       className={

@@ -60,11 +60,7 @@ function SignOutForm({ className, block }: { className?: string; block?: boolean
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground",
-    "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-    isActive ? "text-primary" : "text-foreground/80",
-  );
+  cn("nav-link", isActive ? "text-primary" : "text-foreground/80");
 
 export function SiteHeader() {
   const { t } = useTranslation();

@@ -21,7 +21,8 @@ function heart(html: string, meadowId: string): { pressed: boolean; next: string
   if (!form) return undefined;
   return {
     pressed: /aria-pressed="true"/.test(form),
-    next: /name="favorite" value="(true|false)"/.exec(form)![1]!,
+    // The button sends the state it asks for: its name and value, in whatever order React writes.
+    next: /<button(?=[^>]*name="favorite")[^>]*value="(true|false)"/.exec(form)![1]!,
   };
 }
 

@@ -13,7 +13,7 @@ import { DATA_LICENCE } from "~/lib/open-data";
  * The whole data set as files (issue 23): every meadow but the demo ones, as GeoJSON and as CSV,
  * written to DATA_DIR/exports a batch of rows at a time (memory stays the same at any size) and
  * made again at most hourly. Several processes take turns through an advisory lock on
- * PostgreSQL, and one that finds a fresh file made by another meanwhile keeps it (ADR 37).
+ * PostgreSQL, and one that finds a fresh file made by another meanwhile keeps it (ADR 38).
  */
 
 export const EXPORT_FORMATS = ["geojson", "csv"] as const;
