@@ -53,16 +53,11 @@ export function useLiveSearch({
   const location = useLocation();
   const submit = useSubmit();
   const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  /** The history entry the current run of typing created, which further typing replaces. */
-  const typingEntry = useRef<string | null>(null);
-  const typingSent = useRef(false);
+  /** The current run of typing: its history entry carries it; more typing replaces that entry. */
+  const typingRun = useRef<string | null>(null);
   const q = useUrlField(search.q);
   const place = useUrlField(search.place);
 
-  useEffect(() => {
-    typingEntry.current = typingSent.current ? location.key : null;
-    typingSent.current = false;
-  }, [location.key]);
   useEffect(() => () => clearTimeout(typingTimer.current), []);
 
   /** The form's search, cleaned as the URL keeps it, from page 1. */
@@ -86,11 +81,17 @@ export function useLiveSearch({
     if (typing && `?${params}` === (location.search || "?")) return;
     q.markSent(next.q);
     place.markSent(next.place);
-    typingSent.current = typing;
+    // The browser's own entry, not the rendered location: the router may already have made the
+    // run's entry while React still renders the page before it, and words typed meanwhile must
+    // replace it. Results still loading are given up for the new words, entry and all.
+    const replace =
+      typing && typingRun.current !== null && currentTypingRun() === typingRun.current;
+    if (!replace) typingRun.current = typing ? Math.random().toString(36).slice(2) : null;
     void submit(params, {
       method: "get",
       action: location.pathname,
-      replace: typing && typingEntry.current === location.key,
+      replace,
+      state: typing ? { typingRun: typingRun.current } : undefined,
       preventScrollReset: true,
     });
   }
@@ -110,4 +111,13 @@ export function useLiveSearch({
   }
 
   return { q, place, send, type, choose };
+}
+
+/** The run of typing the browser's current entry came from (React Router keeps state as `usr`). */
+function currentTypingRun(): unknown {
+  const entry: unknown = window.history.state;
+  if (typeof entry !== "object" || entry === null || !("usr" in entry)) return undefined;
+  const state: unknown = entry.usr;
+  if (typeof state !== "object" || state === null || !("typingRun" in state)) return undefined;
+  return state.typingRun;
 }

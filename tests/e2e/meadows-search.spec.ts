@@ -306,6 +306,29 @@ for (const lang of ["en", "nl"] as const) {
       await expect(search).toHaveValue("");
     });
 
+    test("typing on while the first results load leaves one step back", async ({ page }) => {
+      await gotoHydrated(page, list);
+      // The first word's results take a while, as on a slow connection: the visitor types on.
+      let heldBack = false;
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\.data\?.*q=appe(&|$)/, async (route) => {
+        heldBack = true;
+        await released;
+        await route.continue();
+      });
+      const search = page.getByRole("searchbox", { name: t.search });
+      await search.pressSequentially("appe");
+      await expect.poll(() => heldBack).toBe(true);
+      await search.press("l");
+      await expect(page).toHaveURL(/[?&]q=appel/);
+      release();
+      await expect(search).toHaveValue("appel");
+      await page.goBack();
+      await expect(page).toHaveURL(new RegExp(`${list}$`));
+      await expect(search).toHaveValue("");
+    });
+
     test("pages of 20, with next and previous", async ({ page, openPage }) => {
       // Journeys in the other worker add meadows meanwhile: page 1 is compared with page 1 as
       // a fresh tab shows it at that moment, not as it was when this journey began.
