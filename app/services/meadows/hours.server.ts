@@ -241,8 +241,19 @@ function nextOpening(hours: OpeningHours, wall: Date): Date | undefined {
 }
 
 /**
- * What to tell about the hours from `now` for `horizonMs`: stretches that end at each change
- * and each midnight at the meadow. Undefined when the meadow has no hours the library reads.
+ * Timelines start at the beginning of this stretch of the clock, so that every card, pin and
+ * page made within it for the same hours shares one: many meadows have the same hours, and
+ * working one out takes the library a fraction of a millisecond (docs/benchmarks.md, "Open data").
+ */
+const TIMELINE_STEP_MS = 10 * 60_000;
+const timelines = new Map<string, HoursTimeline | null>();
+let timelinesStart = 0;
+
+/**
+ * What to tell about the hours from `now` (or a few minutes before) for `horizonMs`: stretches
+ * that end at each change and each midnight at the meadow. Undefined when the meadow has no
+ * hours the library reads. The same object for the same hours within TIMELINE_STEP_MS: read it,
+ * do not change it.
  */
 export function hoursTimeline(
   syntax: string | null,
@@ -251,6 +262,26 @@ export function hoursTimeline(
   horizonMs: number,
 ): HoursTimeline | undefined {
   if (!syntax) return undefined;
+  const start = Math.floor(now.getTime() / TIMELINE_STEP_MS) * TIMELINE_STEP_MS;
+  if (start !== timelinesStart || timelines.size >= PARSED_CACHE_SIZE) {
+    timelines.clear();
+    timelinesStart = start;
+  }
+  const key = `${horizonMs}\n${country}\n${syntax}`;
+  let timeline = timelines.get(key);
+  if (timeline === undefined) {
+    timeline = timelineFrom(syntax, country, new Date(start), horizonMs + TIMELINE_STEP_MS) ?? null;
+    timelines.set(key, timeline);
+  }
+  return timeline ?? undefined;
+}
+
+function timelineFrom(
+  syntax: string,
+  country: string,
+  now: Date,
+  horizonMs: number,
+): HoursTimeline | undefined {
   const hours = cachedHours(syntax, country);
   if (!hours) return undefined;
   const timeZone = countryTimeZone(country);
