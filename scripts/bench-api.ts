@@ -12,6 +12,8 @@
 // targets whose names hold one of the comma-separated words. BENCH_EXPORT_ROWS=<n> then also
 // makes the GeoJSON and CSV exports at n meadows (a database of its own, or BENCH_EXPORT_REUSE)
 // in a fresh app process and reports their time and the process's peak memory (VmHWM).
+// BENCH_CACHE=1 starts the app with its page cache on (PAGE_CACHE_SECONDS, default 5), which
+// keeps these answers for every client (ADR 40); without it every answer is made afresh.
 // Reports requests/s, p50, p99, errors, bytes per answer (JSON / sent) and CPU per request; the
 // table and wrk's raw output go to docs/benchmarks/ (scripts/bench-report.ts).
 import "./resolve-ts.ts";
@@ -33,6 +35,8 @@ const reuse = process.env.BENCH_REUSE || undefined;
 const redisUrl = process.env.BENCH_REDIS_URL || undefined;
 const targetFilter = process.env.BENCH_TARGETS?.split(",").filter(Boolean);
 const exportRows = Number(process.env.BENCH_EXPORT_ROWS ?? 0);
+const cacheSeconds =
+  process.env.BENCH_CACHE === "1" ? (process.env.PAGE_CACHE_SECONDS ?? "5") : "0";
 const root = mkdtempSync(path.join(tmpdir(), "plukweide-bench-api-"));
 
 if (!serverUrl) throw new Error("BENCH_DATABASE_URL is not set");
@@ -161,11 +165,15 @@ function peakMegabytes(pid: number): number {
 }
 
 log(
-  `${ROWS.toLocaleString("en")} meadows on PostgreSQL; wrk, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s of warm-up, Accept-Encoding: ${ACCEPT_ENCODING}; one app process; requests from ${ADDRESSES.toLocaleString("en")} addresses; rate limits in ${redisUrl ? "Redis" : "PostgreSQL"}`,
+  `${ROWS.toLocaleString("en")} meadows on PostgreSQL; wrk, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s of warm-up, Accept-Encoding: ${ACCEPT_ENCODING}; one app process${cacheSeconds === "0" ? ", no page cache" : `, page cache on (PAGE_CACHE_SECONDS=${cacheSeconds})`}; requests from ${ADDRESSES.toLocaleString("en")} addresses; rate limits in ${redisUrl ? "Redis" : "PostgreSQL"}`,
 );
 log();
 
-const env = { TRUSTED_PROXIES: "127.0.0.1", ...(redisUrl ? { REDIS_URL: redisUrl } : {}) };
+const env = {
+  TRUSTED_PROXIES: "127.0.0.1",
+  PAGE_CACHE_SECONDS: cacheSeconds,
+  ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+};
 const rows: string[] = [];
 const database = await prepareBenchDatabase({
   serverUrl,

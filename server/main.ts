@@ -43,7 +43,9 @@ import { imageProcessingLoad } from "../app/services/images";
 import { createRequestLog, safePath } from "./request-log";
 import { exitOnUncaughtErrors } from "./exit-on-crash";
 import { apiPreflightHeaders } from "./api-cors";
-import { createPageCache, keepIfCacheable, withFreshNonce } from "./page-cache";
+import { createPageCache, keepIfCacheable, sendShared, withFreshNonce } from "./page-cache";
+import { isSharedAnswerHandle } from "../app/lib/shared-answer";
+import { hitApiLimit } from "../app/services/account-limits";
 import { securityHeaders, setSecurityHeaders } from "./security-headers";
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -196,6 +198,11 @@ function createHttpServer(
   const methodCheck = perBuild(createMethodCheck);
   const checkMethod = async (method: string, pathname: string) =>
     (await methodCheck())(method, pathname);
+  /** What a route declares of its answers (ADR 40), by route id. */
+  const sharedAnswerOf = perBuild((build) => (route: string) => {
+    const handle: unknown = build.routes[route]?.module.handle;
+    return isSharedAnswerHandle(handle) ? handle : undefined;
+  });
   const proxies = createProxyTrust(config.trustedProxies);
   const pageCache =
     config.pageCacheSeconds > 0
@@ -351,10 +358,21 @@ function createHttpServer(
         else if (changed && changed.length > 0) pageCache.invalidate(changed);
       });
     }
-    const cacheKey = pageCache?.keyOf(req, `${requestOrigin ?? ""}${req.url ?? "/"}`);
+    const shared = pageCache ? (await sharedAnswerOf())(method.route) : undefined;
+    const cacheKey = pageCache?.keyOf(req, `${requestOrigin ?? ""}${req.url ?? "/"}`, !!shared);
     const cached = cacheKey ? pageCache?.get(cacheKey) : undefined;
+    if (cached && shared) {
+      // A copy counts against the API's limit too; over it, the route answers with its refusal.
+      const limited = shared.apiLimit
+        ? !(await hitApiLimit(services.limits, clientAddress(req, proxies))).allowed
+        : false;
+      if (!limited) {
+        sendShared(req, res, cached);
+        return;
+      }
+    }
     await new Promise<void>((resolve) => compress(req, res, resolve));
-    if (cached) {
+    if (cached && !shared) {
       const { headers, body } = withFreshNonce(cached);
       res.setHeader("X-Page-Cache", "hit");
       await sendResponse(res, new Response(body, { status: cached.status, headers }));

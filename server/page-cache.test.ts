@@ -1,7 +1,16 @@
-import type { IncomingMessage } from "node:http";
+import { createServer, get, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLogger } from "../app/adapters/logger.server";
-import { createPageCache, withFreshNonce, type CachedPage, type PageCache } from "./page-cache";
+import {
+  createPageCache,
+  keepIfCacheable,
+  sendShared,
+  withFreshNonce,
+  type CachedPage,
+  type PageCache,
+} from "./page-cache";
 
 const testRedisUrl = process.env.TEST_REDIS_URL || undefined;
 const logger = createLogger("silent");
@@ -51,6 +60,106 @@ describe("the page cache", () => {
     }
     const dutch = cache.keyOf(request("GET", { "accept-language": "nl-NL,nl;q=0.9" }), "/");
     expect(dutch).not.toBe(cache.keyOf(request("GET", { "accept-language": "en" }), "/"));
+  });
+
+  it("keys a shared answer by its address and Accept header, whatever the cookies", () => {
+    const cache = open({ seconds: 5 });
+    const json = { accept: "application/json" };
+    const member = { ...json, cookie: "better-auth.session_token=secret" };
+    const path = "/api/v1/meadows?limit=5";
+    const key = cache.keyOf(request("GET", json), path, true);
+    expect(key).toBeDefined();
+    expect(cache.keyOf(request("GET", member), path, true)).toBe(key);
+    expect(cache.keyOf(request("GET", { accept: "application/geo+json" }), path, true)).not.toBe(
+      key,
+    );
+    expect(cache.keyOf(request("GET", json), path)).not.toBe(key);
+    expect(cache.keyOf(request("HEAD", json), path, true)).toBeUndefined();
+  });
+
+  it("keeps 200 pages and JSON that allow a copy, nothing else", async () => {
+    const cache = open({ seconds: 5 });
+    const answer = (status: number, headers: Record<string, string>) =>
+      keepIfCacheable(
+        cache,
+        `${status}${JSON.stringify(headers)}`,
+        cache.generation(),
+        new Response("{}", { status, headers }),
+      );
+    const keptOf = (status: number, headers: Record<string, string>) =>
+      cache.get(`${status}${JSON.stringify(headers)}`);
+    const cases: [number, Record<string, string>, boolean][] = [
+      [200, { "content-type": "text/html; charset=utf-8" }, true],
+      [200, { "content-type": "application/json" }, true],
+      [200, { "content-type": "application/geo+json; charset=utf-8" }, true],
+      [200, { "content-type": "application/json", "cache-control": "no-store" }, false],
+      [200, { "content-type": "text/html", "cache-control": "private, no-store" }, false],
+      [200, { "content-type": "application/json", "set-cookie": "a=b" }, false],
+      [200, { "content-type": "text/plain" }, false],
+      [400, { "content-type": "application/problem+json" }, false],
+    ];
+    for (const [status, headers, kept] of cases) {
+      const response = await answer(status, headers);
+      expect(await response.text()).toBe("{}");
+      expect(keptOf(status, headers) !== undefined, JSON.stringify(headers)).toBe(kept);
+    }
+  });
+
+  it("sends a kept shared answer compressed once, and 304 to a client holding it", async () => {
+    const body = JSON.stringify({
+      meadows: Array.from({ length: 200 }, (_, i) => `Pluktuin ${i}`),
+    });
+    const kept: CachedPage = {
+      status: 200,
+      headers: [
+        ["content-type", "application/json; charset=utf-8"],
+        ["etag", '"abc"'],
+        ["vary", "Accept"],
+      ],
+      body,
+      nonce: undefined,
+    };
+    const server = createServer((req, res) => sendShared(req, res, kept));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    // node:http rather than fetch, which would undo the compression before the test saw it.
+    const raw = (headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: IncomingMessage["headers"]; bytes: Buffer }>(
+        (resolve, reject) => {
+          get(url, { headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (chunk: Buffer) => chunks.push(chunk));
+            res.on("end", () => {
+              const bytes = Buffer.concat(chunks);
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes });
+            });
+          }).on("error", reject);
+        },
+      );
+    try {
+      const zipped = await raw({ "accept-encoding": "gzip" });
+      expect(zipped.status).toBe(200);
+      expect(zipped.headers["content-encoding"]).toBe("gzip");
+      expect(zipped.headers.vary).toBe("Accept, Accept-Encoding");
+      expect(zipped.headers["x-page-cache"]).toBe("hit");
+      expect(gunzipSync(zipped.bytes).toString()).toBe(body);
+      expect(zipped.bytes.byteLength).toBeLessThan(body.length / 3);
+      // The same bytes again, compressed once for the entry.
+      const compressed = kept.encoded?.get("gzip");
+      expect(compressed).toBeDefined();
+      expect((await raw({ "accept-encoding": "gzip" })).bytes).toEqual(zipped.bytes);
+      expect(kept.encoded?.get("gzip")).toBe(compressed);
+      const plain = await raw({});
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.bytes.toString()).toBe(body);
+      expect((await raw({ "accept-encoding": "br, gzip" })).headers["content-encoding"]).toBe("br");
+      const held = await raw({ "if-none-match": 'W/"abc"', "accept-encoding": "gzip" });
+      expect(held.status).toBe(304);
+      expect(held.bytes.byteLength).toBe(0);
+      expect(held.headers.etag).toBe('"abc"');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("forgets a page after its seconds, and on every write", () => {

@@ -1,20 +1,28 @@
 import { randomBytes } from "node:crypto";
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import Negotiator from "negotiator";
 import type { Logger } from "../app/adapters/logger.server";
+import { matchesIfNoneMatch } from "../app/lib/if-none-match";
 import { preferredLanguage, splitPrefix } from "../app/lib/i18n";
 
 /**
  * A short cache of whole pages for visitors who are not signed in (ADR 26), so the same list or
  * meadow page asked for many times a second is made once. Only GET requests whose cookies are
- * all in COOKIES_THAT_SHAPE_A_PAGE are kept, never a response that sets a cookie or is not a
- * 200 page. Every write (a request with another method) empties it, in this process at once and
+ * all in COOKIES_THAT_SHAPE_A_PAGE are kept, never a response that sets a cookie, is not a 200
+ * page or says no-store. Shared answers (JSON that routes declare the same for every client,
+ * ADR 40) are kept by their address and Accept header alone, whatever the cookies, and compressed
+ * once. Every write (a request with another method) empties it, in this process at once and
  * in the others through Redis when REDIS_URL is set; without Redis another process may serve a
  * page up to `seconds` old. A write that names the pages it changed (a favorite changes only its
  * meadow's page) drops only those, in every language.
  */
 export interface PageCache {
-  /** The request's key, or undefined when its page must not be kept or served from here. */
-  keyOf(req: IncomingMessage, pathAndQuery: string): string | undefined;
+  /**
+   * The request's key, or undefined when its page must not be kept or served from here. A
+   * shared answer's key is its address and Accept header.
+   */
+  keyOf(req: IncomingMessage, pathAndQuery: string, shared?: boolean): string | undefined;
   /** Which writes a page made now has seen: store() keeps it only if none that touch it came since. */
   generation(): number;
   get(key: string): CachedPage | undefined;
@@ -34,6 +42,8 @@ export interface CachedPage {
   body: string;
   /** The nonce the page was made with: each answer gets a fresh one in its place. */
   nonce: string | undefined;
+  /** A shared answer's body as each content coding gives it, made when first asked for. */
+  encoded?: Map<string, Buffer>;
 }
 
 /**
@@ -89,8 +99,9 @@ export function createPageCache(options: {
   const bus = options.redisUrl ? openBus(options.redisUrl, clearHere, options.logger) : undefined;
 
   return {
-    keyOf(req, pathAndQuery) {
+    keyOf(req, pathAndQuery, shared = false) {
       if (req.method !== "GET") return undefined;
+      if (shared) return `${pathAndQuery}\nshared\n${req.headers.accept ?? ""}`;
       const cookies = cookiesOf(req.headers.cookie);
       if (cookies === undefined) return undefined;
       // `/` sends Dutch browsers to /nl by their Accept-Language (root loader).
@@ -220,9 +231,13 @@ function pathsOf(message: string): string[] | undefined {
   return undefined;
 }
 
+/** What may be kept: pages, and the JSON of shared answers. */
+const KEPT_TYPES = /^(text\/html|application\/json|application\/geo\+json)(;|$)/;
+
 /**
  * The page to send for a response the router made for `key`: kept in `cache` when it may be
- * (a 200 page that sets no cookie), read whole for that, else passed on as it streams.
+ * (a 200 page or JSON answer that sets no cookie and allows a stored copy), read whole for that,
+ * else passed on as it streams.
  */
 export async function keepIfCacheable(
   cache: PageCache,
@@ -230,11 +245,63 @@ export async function keepIfCacheable(
   generation: number,
   response: Response,
 ): Promise<Response> {
-  const html = response.headers.get("content-type")?.startsWith("text/html") ?? false;
-  if (response.status !== 200 || !html || response.headers.has("set-cookie")) return response;
+  const kept = KEPT_TYPES.test(response.headers.get("content-type") ?? "");
+  const noStore = /no-store|private/.test(response.headers.get("cache-control") ?? "");
+  if (response.status !== 200 || !kept || noStore || response.headers.has("set-cookie")) {
+    return response;
+  }
   const body = await response.text();
   const headers = [...response.headers.entries()];
   const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
   cache.store(key, generation, { status: response.status, headers, body, nonce });
   return new Response(body, { status: response.status, headers });
+}
+
+/** Content codings of shared answers; of those a client takes alike, the one it names first. */
+const CODINGS = ["br", "gzip", "identity"];
+
+/**
+ * Sends a kept shared answer: 304 when the client holds its ETag, else its body in the coding the
+ * client prefers, compressed once per entry instead of once per request.
+ */
+export function sendShared(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
+  const headers = new Map(page.headers.map(([name, value]) => [name.toLowerCase(), value]));
+  const vary = headers.get("vary");
+  if (!vary) headers.set("vary", "Accept-Encoding");
+  else if (!/accept-encoding/i.test(vary)) headers.set("vary", `${vary}, Accept-Encoding`);
+  headers.delete("content-length");
+  res.setHeader("X-Page-Cache", "hit");
+  const tag = headers.get("etag");
+  if (tag && matchesIfNoneMatch(req.headers["if-none-match"], tag)) {
+    headers.delete("content-type");
+    res.writeHead(304, Object.fromEntries(headers));
+    res.end();
+    return;
+  }
+  const coding = new Negotiator(req).encoding(CODINGS) ?? "identity";
+  const encoded = (page.encoded ??= new Map());
+  let body = encoded.get(coding);
+  if (!body) {
+    body = encode(Buffer.from(page.body), coding);
+    encoded.set(coding, body);
+  }
+  if (coding !== "identity") headers.set("content-encoding", coding);
+  headers.set("content-length", String(body.byteLength));
+  res.writeHead(page.status, Object.fromEntries(headers));
+  res.end(body);
+}
+
+function encode(body: Buffer, coding: string): Buffer {
+  if (coding === "br") {
+    // The quality the compression middleware uses for pages: made once, it could be higher,
+    // but a kept answer lives seconds and is made again after every write.
+    return brotliCompressSync(body, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: 4,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      },
+    });
+  }
+  if (coding === "gzip") return gzipSync(body);
+  return body;
 }

@@ -45,3 +45,8 @@ export async function hitMailLimits(
     retryAfter: Math.max(byIp.retryAfter, byAddress.retryAfter),
   };
 }
+
+/** Counts one request to the open data API from `ip` (ADR 38), also one answered from a copy. */
+export function hitApiLimit(limits: Limits, ip: string): Promise<LimitResult> {
+  return limits.hit(`api:ip:${ip}`, LIMITS.apiRequestsPerIp);
+}

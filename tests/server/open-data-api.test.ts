@@ -223,8 +223,8 @@ describe.each(appEngines)("the open data API on $name", (engine) => {
   });
 });
 
-// With the page cache on: API answers are never kept there (ADR 26), so every request counts.
-describe("the open data API's rate limit", () => {
+// With the page cache on: API answers are kept there (ADR 40), and every request still counts.
+describe("the open data API's rate limit and kept answers", () => {
   let app: AppProcess;
   beforeAll(async () => {
     app = await spawnApp({ SEED_DEMO: "false", PAGE_CACHE_SECONDS: "30" }).ready;
@@ -235,14 +235,17 @@ describe("the open data API's rate limit", () => {
     const ask = (ip: string) =>
       fetch(`${app.url}/api/v1/meadows?limit=1`, { headers: { "X-Forwarded-For": ip } });
     const statuses: number[] = [];
+    let kept = 0;
     for (let round = 0; round < 61; round += 1) {
       const answers = await Promise.all(Array.from({ length: 10 }, () => ask("192.0.2.7")));
       statuses.push(...answers.map((answer) => answer.status));
-      for (const answer of answers) expect(answer.headers.get("x-page-cache")).toBeNull();
+      kept += answers.filter((answer) => answer.headers.get("x-page-cache") === "hit").length;
       await Promise.all(answers.map((answer) => answer.arrayBuffer()));
     }
     expect(statuses.filter((status) => status === 200)).toHaveLength(600);
     expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    // Answered from a kept copy or not, each request counted.
+    expect(kept).toBeGreaterThanOrEqual(580);
     const refused = await ask("192.0.2.7");
     expect(refused.status).toBe(429);
     expect(refused.headers.get("content-type")).toContain("application/problem+json");
@@ -251,5 +254,36 @@ describe("the open data API's rate limit", () => {
     expect(((await refused.json()) as { status: number }).status).toBe(429);
     // Another address is not held back.
     expect((await ask("192.0.2.8")).status).toBe(200);
+  });
+
+  it("keeps the map's and the API's answers for every client, until a write", async () => {
+    const view = `${app.url}/api/meadows?bbox=3,50,8,54&zoom=7`;
+    const member = { cookie: "better-auth.session_token=someone" };
+    const first = await fetch(view, { headers: member });
+    const firstBody = await first.text();
+    expect(first.headers.get("x-page-cache")).toBeNull();
+    const again = await fetch(view);
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+    expect(await again.text()).toBe(firstBody);
+    expect(again.headers.get("cache-control")).toBe("public, max-age=30");
+
+    const api = `${app.url}/api/v1/meadows?limit=3`;
+    const headers = { "X-Forwarded-For": "192.0.2.9" };
+    const tag = (await fetch(api, { headers })).headers.get("etag") ?? "";
+    const held = await fetch(api, { headers: { ...headers, "If-None-Match": tag } });
+    expect(held.status).toBe(304);
+    expect(held.headers.get("x-page-cache")).toBe("hit");
+    expect(held.headers.get("access-control-allow-origin")).toBe("*");
+
+    // Any write empties it: the next answer is made afresh.
+    const write = await fetch(`${app.url}/resources/locale`, {
+      method: "POST",
+      body: new URLSearchParams({ lang: "nl", redirectTo: "/" }),
+      redirect: "manual",
+    });
+    expect(write.status).toBeLessThan(400);
+    const after = await fetch(view);
+    expect(after.headers.get("x-page-cache")).toBeNull();
+    expect(await after.text()).toBe(firstBody);
   });
 });

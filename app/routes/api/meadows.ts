@@ -9,6 +9,10 @@ import { cropsInSeasonOf } from "~/services/meadows/records.server";
 import { viewportMeadows } from "~/services/meadows/viewport.server";
 import { cardPhotos } from "~/services/photos.server";
 import type { Route } from "./+types/meadows";
+import type { SharedAnswerHandle } from "~/lib/shared-answer";
+
+/** The same for every client asking the same address: kept briefly by the page cache (ADR 40). */
+export const handle: SharedAnswerHandle = { sharedAnswer: true };
 
 /**
  * The map's viewport query (DESIGN.md "Map"): the pins, or clusters of them, in a bounding box at

@@ -8,7 +8,8 @@ import {
   EXPORT_FORMATS,
   type ExportFormat,
 } from "~/services/open-data/exports.server";
-import { API_CORS_HEADERS, matchesIfNoneMatch, problem, refuseOverLimit } from "./respond.server";
+import { matchesIfNoneMatch } from "~/lib/if-none-match";
+import { API_CORS_HEADERS, problem, refuseOverLimit } from "./respond.server";
 import type { Route } from "./+types/export";
 
 /**

@@ -5,6 +5,10 @@ import { findApiMeadow } from "~/services/open-data/meadows.server";
 import { parseApiQuery } from "./query.server";
 import { apiAnswer, negotiatedFormat, problem, refuseOverLimit } from "./respond.server";
 import type { Route } from "./+types/meadow";
+import type { SharedAnswerHandle } from "~/lib/shared-answer";
+
+/** The same for every client asking the same address: kept briefly by the page cache (ADR 40). */
+export const handle: SharedAnswerHandle = { sharedAnswer: true, apiLimit: true };
 
 /** `GET /api/v1/meadows/{id}`: one meadow, as JSON or a GeoJSON Feature. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

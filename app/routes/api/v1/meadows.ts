@@ -11,6 +11,10 @@ import {
 import { parseApiQuery } from "./query.server";
 import { apiAnswer, negotiatedFormat, problem, refuseOverLimit } from "./respond.server";
 import type { Route } from "./+types/meadows";
+import type { SharedAnswerHandle } from "~/lib/shared-answer";
+
+/** The same for every client asking the same address: kept briefly by the page cache (ADR 40). */
+export const handle: SharedAnswerHandle = { sharedAnswer: true, apiLimit: true };
 
 /**
  * `GET /api/v1/meadows`: the nearest meadows to a point (`near`), a map view (`bbox`, `zoom`), or

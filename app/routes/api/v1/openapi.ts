@@ -2,6 +2,10 @@ import { appContext } from "~/context";
 import { openApiDocument } from "~/services/open-data/openapi.server";
 import { apiAnswer } from "./respond.server";
 import type { Route } from "./+types/openapi";
+import type { SharedAnswerHandle } from "~/lib/shared-answer";
+
+/** The same for every client asking the same address: kept briefly by the page cache (ADR 40). */
+export const handle: SharedAnswerHandle = { sharedAnswer: true };
 
 let made: { site: string; document: ReturnType<typeof openApiDocument> } | undefined;
 

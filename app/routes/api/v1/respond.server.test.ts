@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { entityTag, matchesIfNoneMatch, negotiatedFormat } from "./respond.server";
+import { matchesIfNoneMatch } from "~/lib/if-none-match";
+import { entityTag, negotiatedFormat } from "./respond.server";
 
 const withAccept = (accept: string) =>
   new Request("http://localhost/api/v1/meadows", { headers: { Accept: accept } });

@@ -3,8 +3,9 @@ import type { RouterContextProvider } from "react-router";
 import { appContext, clientIpContext } from "~/context";
 import { catalogueTranslator } from "~/lib/catalogue-translator";
 import { DEFAULT_LANGUAGE, preferredLanguage } from "~/lib/i18n";
+import { matchesIfNoneMatch } from "~/lib/if-none-match";
 import type { ApiFormat, Problem } from "~/lib/schemas/open-data";
-import { LIMITS } from "~/services/account-limits";
+import { hitApiLimit, LIMITS } from "~/services/account-limits";
 
 /*
  * What every answer of the open data API shares (DESIGN.md "Routes": /api/v1): CORS for any
@@ -81,8 +82,7 @@ export async function refuseOverLimit(
   context: Readonly<RouterContextProvider>,
 ): Promise<Response | undefined> {
   const { limits } = context.get(appContext);
-  const ip = context.get(clientIpContext);
-  const result = await limits.hit(`api:ip:${ip}`, LIMITS.apiRequestsPerIp);
+  const result = await hitApiLimit(limits, context.get(clientIpContext));
   if (result.allowed) return undefined;
   return problem(
     request,
@@ -114,16 +114,6 @@ export const CONTENT_TYPES: Record<ApiFormat, string> = {
 /** A strong validator: the body's SHA-256, so equal bodies have equal tags on every process. */
 export function entityTag(body: string): string {
   return `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
-}
-
-/** Whether If-None-Match names `tag` (compared weakly, as RFC 9110 asks for this header). */
-export function matchesIfNoneMatch(header: string | null, tag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  return header
-    .split(",")
-    .map((entry) => entry.trim().replace(/^W\//, ""))
-    .includes(tag);
 }
 
 /** A 200 with `body` as JSON (or GeoJSON), or a 304 when the client already holds it. */
