@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { PhotoDeleteReply } from "~/components/photo-gallery";
+import type { PhotoDeleteReply } from "~/components/photo-delete";
 import type { PhotoUploadReply } from "~/components/photo-upload";
 import { appContext } from "~/context";
 import { MAX_FILES_PER_FORM, photoDeleteSchema, photoUploadSchema } from "~/lib/schemas/photo";
