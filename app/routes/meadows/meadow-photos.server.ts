@@ -76,13 +76,8 @@ interface PhotoForm {
 }
 
 /** The upload form: several files in one request (the form without JavaScript). */
-export async function uploadPhotosFromForm({
-  context,
-  formData,
-  meadowId,
-  memberId,
-  detailPath,
-}: PhotoForm) {
+export async function uploadPhotosFromForm(form: PhotoForm) {
+  const { context, formData, meadowId, memberId } = form;
   const intent = "upload-photos";
   const reply = (body: PhotoActionData, status: number) => data(body, { status });
   const parsed = photoUploadSchema.safeParse({ caption: formData.get("caption") ?? undefined });
@@ -103,24 +98,14 @@ export async function uploadPhotosFromForm({
     caption: parsed.data.caption,
   });
   const refused = outcomes.find((outcome) => !outcome.added);
-  if (!refused) {
-    return redirectWithToast(context, `${detailPath}#photos`, {
-      type: "success",
-      key: "photos.added",
-    });
-  }
+  if (!refused) return backToPhotos(form, "photos.added");
   const someAdded = outcomes.some((outcome) => outcome.added);
   return reply({ intent, outcomes }, someAdded ? 200 : statusOfRefusal(refused.reason));
 }
 
 /** The delete form: the dialog's confirmed press, or without JavaScript a first press that asks. */
-export async function deletePhotoFromForm({
-  context,
-  formData,
-  meadowId,
-  memberId,
-  detailPath,
-}: PhotoForm) {
+export async function deletePhotoFromForm(form: PhotoForm) {
+  const { context, formData, meadowId, memberId } = form;
   const intent = "delete-photo";
   const { db, storage } = context.get(appContext);
   const parsed = photoDeleteSchema.safeParse({
@@ -145,8 +130,10 @@ export async function deletePhotoFromForm({
     }
     throw error;
   }
-  return redirectWithToast(context, `${detailPath}#photos`, {
-    type: "success",
-    key: "photos.deleted",
-  });
+  return backToPhotos(form, "photos.deleted");
+}
+
+/** Back to the photos on the meadow page, with a toast that says what was done. */
+function backToPhotos({ context, detailPath }: PhotoForm, key: "photos.added" | "photos.deleted") {
+  return redirectWithToast(context, `${detailPath}#photos`, { type: "success", key });
 }
