@@ -20,7 +20,7 @@ import {
   normaliseName,
   postalKey,
   type OfflineCountry,
-} from "../app/adapters/geocoder-offline.server.ts";
+} from "../app/adapters/geocoder-gazetteer.server.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

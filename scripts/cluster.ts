@@ -9,15 +9,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startS3Server } from "../tests/support/s3-server.ts";
-import {
-  ensureDatabase,
-  freePort,
-  startApp,
-  startNginx,
-  startRedis,
-  startReplica,
-  type Part,
-} from "./cluster-parts.ts";
+import { freePort, startApp, startNginx, startRedis, type Part } from "./cluster-parts.ts";
+import { ensureDatabase, startReplica } from "./cluster-postgres.ts";
 
 export interface ClusterOptions {
   /** The primary PostgreSQL server (any database on it); the cluster uses `database` there. */

@@ -13,29 +13,22 @@ import { openDatabase, openPostgres, type DatabaseHandle } from "../app/adapters
 import { seedDemoDataAtStart } from "../db/seed/demo.server";
 import { deriveStaleHours } from "../app/services/meadows/hours.server";
 import { createLogger, type Logger } from "../app/adapters/logger.server";
-import {
-  createDatabaseLimits,
-  createLimitsWithFallback,
-  createRedisLimits,
-} from "../app/adapters/limits.server";
 import { openRedis, type RedisHandle } from "../app/adapters/redis.server";
-import { createMailer } from "../app/adapters/mail.server";
 import { createImageRoute } from "../app/adapters/image-route.server";
 import { createStorage } from "../app/adapters/storage.server";
-import { createAuth } from "../app/services/auth.server";
-import { createGeocoder } from "../app/adapters/geocoder.server";
-import { removeAccountFiles } from "../app/services/profiles.server";
 import { appContext, clientIpContext, pageWritesContext } from "../app/context";
 import { clientAddress, createProxyTrust, publicOrigin } from "./forwarded";
 import { isAllowedOrigin } from "./origin-check";
-import { createMethodCheck, type MethodCheck } from "./route-methods";
+import { answerPlainly, createMethodCheck } from "./route-methods";
 import { parseConfig, type Config } from "../app/env.server";
 import { checkRequest } from "./request-guard";
 import { createStaticFiles } from "./static-files";
 import { startDatabaseMaintenance } from "./database-maintenance";
 import { startImageSweep } from "./image-sweep";
 import { startBackupSocket } from "./backup-socket";
-import { createMetrics, isMetricsToken } from "./metrics";
+import { createMetrics } from "./metrics";
+import { createOwnPaths } from "./own-paths";
+import { createAppServices } from "./app-services";
 import { createReadRouting, type ReadRouting } from "./read-replica";
 import { answerUnavailable } from "./unavailable";
 import { requestIdOf } from "./request-id";
@@ -152,31 +145,8 @@ function createHttpServer(
   const serveStaticFile = deps.devMiddleware
     ? () => false
     : createStaticFiles(deps.clientDir ?? path.resolve("build/client"));
-  const mailer = createMailer(config, logger);
-  const storage = createStorage(config);
-  const serveImage = createImageRoute(storage);
-  const services = {
-    config,
-    db: database.db,
-    logger,
-    mailer,
-    limits: redis
-      ? createLimitsWithFallback(
-          createRedisLimits(redis.client),
-          createDatabaseLimits(database.db),
-          logRedisFallback(logger),
-        )
-      : createDatabaseLimits(database.db),
-    storage,
-    geocoder: createGeocoder(config, database.db, logger),
-    auth: createAuth({
-      config,
-      db: database.db,
-      mailer,
-      logger,
-      beforeDeleteUser: (userId) => removeAccountFiles(database.db, storage, userId),
-    }),
-  };
+  const services = createAppServices({ config, logger, database, redis });
+  const serveImage = createImageRoute(services.storage);
   // The client build's version: changes with every deploy, so open tabs can notice a new one.
   const currentBuildId = async () => (await deps.loadBuild()).assets.version;
   const mode = deps.devMiddleware ? "development" : "production";
@@ -267,13 +237,7 @@ function createHttpServer(
     pool: database.poolStats?.bind(database),
     imageQueue: imageProcessingLoad,
   });
-  const storesAnswer = async () => {
-    const [databaseUp, redisUp] = await Promise.all([
-      database.ping(),
-      redis ? redis.ping() : Promise.resolve(undefined),
-    ]);
-    return { database: databaseUp, redis: redisUp };
-  };
+  const serveOwnPath = createOwnPaths({ config, database, redis, metrics, currentBuildId });
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const check = checkRequest(req);
@@ -295,48 +259,7 @@ function createHttpServer(
       res.end("Cross-site request refused\n");
       return;
     }
-    const ownPath =
-      pathname === "/healthz" ||
-      pathname === "/version.json" ||
-      (pathname === "/metrics" && config.metricsToken !== undefined);
-    if (ownPath && req.method !== "GET" && req.method !== "HEAD") {
-      const allow = "GET, HEAD, OPTIONS";
-      answerPlainly(res, { kind: req.method === "OPTIONS" ? "options" : "not-allowed", allow });
-      return;
-    }
-    if (pathname === "/healthz") {
-      // Ready while the database answers: a balancer then sends requests elsewhere. Redis is not
-      // needed to serve, as rate limits count in the database while it is away (ADR 27).
-      const stores = await storesAnswer();
-      const healthy = stores.database;
-      res.writeHead(healthy ? 200 : 503, {
-        "Content-Type": "application/json",
-        "Cache-Control": "no-store",
-      });
-      res.end(JSON.stringify({ status: healthy ? "ok" : "unavailable" }));
-      return;
-    }
-    if (pathname === "/version.json") {
-      res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
-      res.end(JSON.stringify({ buildId: await currentBuildId() }));
-      return;
-    }
-    // Without METRICS_TOKEN there is no /metrics: the router answers with its 404 page.
-    if (pathname === "/metrics" && config.metricsToken) {
-      if (!isMetricsToken(req.headers.authorization, config.metricsToken)) {
-        res.writeHead(401, {
-          "Content-Type": "text/plain; charset=utf-8",
-          "WWW-Authenticate": 'Bearer realm="metrics"',
-          "Cache-Control": "no-store",
-        });
-        res.end("Unauthorized\n");
-        return;
-      }
-      const text = await metrics.render(await storesAnswer());
-      res.writeHead(200, { "Content-Type": metrics.contentType, "Cache-Control": "no-store" });
-      res.end(text);
-      return;
-    }
+    if (await serveOwnPath(req, res, pathname)) return;
     if (serveStaticFile(req, res)) return;
     if (await serveImage(req, res, pathname)) return;
     const method = await checkMethod(req.method ?? "GET", pathname);
@@ -431,33 +354,4 @@ function createHttpServer(
     logger.debug({ code: (error as NodeJS.ErrnoException).code }, "client error");
   });
   return server;
-}
-
-/** Answers what the router cannot: OPTIONS, a method no route takes, a path no route can match. */
-function answerPlainly(
-  res: ServerResponse,
-  method: Exclude<MethodCheck, { kind: "router" }>,
-  cors: Record<string, string> = {},
-) {
-  const text = { "Content-Type": "text/plain; charset=utf-8", ...cors };
-  if (method.kind === "not-found") {
-    res.writeHead(404, text);
-    res.end("Not Found\n");
-  } else if (method.kind === "options") {
-    res.writeHead(204, { Allow: method.allow, ...cors });
-    res.end();
-  } else {
-    res.writeHead(405, { ...text, Allow: method.allow });
-    res.end("Method Not Allowed\n");
-  }
-}
-
-/** One warning per Redis outage, not one per request counted in the database meanwhile. */
-function logRedisFallback(logger: Logger) {
-  let lastWarned = 0;
-  return (error: unknown) => {
-    if (Date.now() - lastWarned < 60_000) return;
-    lastWarned = Date.now();
-    logger.warn({ err: error }, "redis does not answer: rate limits count in the database");
-  };
 }

@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 
 /** Methods the router hands to loaders and actions; any other it would not answer properly. */
@@ -98,5 +99,24 @@ function safeDecode(pathname: string): string {
     return decodeURIComponent(pathname);
   } catch {
     return pathname;
+  }
+}
+
+/** Answers what the router cannot: OPTIONS, a method no route takes, a path no route can match. */
+export function answerPlainly(
+  res: ServerResponse,
+  method: Exclude<MethodCheck, { kind: "router" }>,
+  cors: Record<string, string> = {},
+) {
+  const text = { "Content-Type": "text/plain; charset=utf-8", ...cors };
+  if (method.kind === "not-found") {
+    res.writeHead(404, text);
+    res.end("Not Found\n");
+  } else if (method.kind === "options") {
+    res.writeHead(204, { Allow: method.allow, ...cors });
+    res.end();
+  } else {
+    res.writeHead(405, { ...text, Allow: method.allow });
+    res.end("Method Not Allowed\n");
   }
 }

@@ -3,15 +3,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { GeocodeResult } from "./geocoder.server";
+import { parseFreeText } from "./geocoder-free-text.server";
 import {
-  createOfflineGeocoder,
   defaultDataDir,
   nameKeys,
   normaliseName,
   OFFLINE_COUNTRIES,
-  parseFreeText,
   postalKey,
-} from "./geocoder-offline.server";
+} from "./geocoder-gazetteer.server";
+import { createOfflineGeocoder } from "./geocoder-offline.server";
 
 /** Great-circle distance, to say "within a few km of the true place". */
 function km(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {

@@ -1,21 +1,10 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "~/hooks/use-translation";
-import { Form, Link, useFetcher, useLocation } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
+import { Link } from "react-router";
+import { ConfirmDelete, DeletePhoto, type PhotoDeleteReply } from "~/components/photo-delete";
+import { PhotoViewer } from "~/components/photo-viewer";
 import { Avatar } from "~/components/ui/avatar";
-import { Button, buttonVariants, SubmitButton } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { ChevronLeftIcon, ChevronRightIcon, TrashIcon } from "~/components/ui/icons";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { buttonVariants } from "~/components/ui/button";
 import { useLocalePath, useShellData } from "~/hooks/use-shell-data";
 import { cn } from "~/lib/cn";
 import { formatDate } from "~/lib/format";
@@ -33,16 +22,11 @@ export interface GalleryPhoto {
   canDelete: boolean;
 }
 
-export type PhotoDeleteReply =
-  | { intent: "delete-photo"; confirm: string; error?: undefined }
-  | { intent: "delete-photo"; error: "photos.notYours" | "photos.notFound"; photoId: string };
-
 /** Tiles shown at once: two rows of four; the rest fold away (and load when opened). */
 const SHOWN_FIRST = 8;
 /** Tiles in the first row are above the fold on most screens; the rest load lazily. */
 const EAGER_TILES = 4;
 const TILE_SIZES = "(min-width: 896px) 13rem, (min-width: 640px) 24vw, 48vw";
-const SWIPE_THRESHOLD_PX = 50;
 
 /**
  * The meadow's photos in upload order, each with its author and date. A tile opens the photo
@@ -202,209 +186,5 @@ function PhotoTile({
         ) : null}
       </figure>
     </li>
-  );
-}
-
-/**
- * Deleting asks first: in a dialog with JavaScript (the photo goes without a page load), on the
- * page itself without (the server answers the first press with the question).
- */
-function DeletePhoto({ photoId }: { photoId: string }) {
-  const { t } = useTranslation();
-  const hydrated = useHydrated();
-  const fetcher = useFetcher<PhotoDeleteReply>();
-  const fields = (
-    <>
-      <input type="hidden" name="intent" value="delete-photo" />
-      <input type="hidden" name="photoId" value={photoId} />
-    </>
-  );
-  const iconButton = cn(
-    buttonVariants({ variant: "ghost", size: "icon" }),
-    "-mt-1 size-8 shrink-0 text-muted-foreground hover:text-destructive",
-  );
-  const failed = fetcher.state === "idle" && fetcher.data?.error;
-
-  if (!hydrated) {
-    return (
-      <Form method="post" preventScrollReset>
-        {fields}
-        <button type="submit" className={iconButton} aria-label={t("photos.delete")}>
-          <TrashIcon />
-        </button>
-      </Form>
-    );
-  }
-  return (
-    <>
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
-          <Button
-            variant="ghost"
-            size="icon"
-            className={iconButton}
-            aria-label={t("photos.delete")}
-            loading={fetcher.state !== "idle"}
-          >
-            <TrashIcon />
-          </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t("photos.deleteQuestion")}</AlertDialogTitle>
-            <AlertDialogDescription>{t("photos.deleteIntro")}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
-            <fetcher.Form method="post" preventScrollReset className="contents">
-              {fields}
-              <input type="hidden" name="confirm" value="yes" />
-              <SubmitButton variant="destructive" pending={fetcher.state !== "idle"}>
-                {t("photos.deleteConfirm")}
-              </SubmitButton>
-            </fetcher.Form>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-      {failed ? (
-        <p role="alert" className="sr-only">
-          {t("messages.photoDeleteFailed")}
-        </p>
-      ) : null}
-    </>
-  );
-}
-
-/** Without JavaScript, the server's question after the first press, under the photo. */
-function ConfirmDelete({ photoId }: { photoId: string }) {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  return (
-    <div
-      role="alert"
-      className="mt-2 grid gap-2 rounded-lg border border-destructive/40 p-2 text-xs"
-    >
-      <p className="font-medium">{t("photos.deleteQuestion")}</p>
-      <div className="flex flex-wrap gap-2">
-        <Form method="post" preventScrollReset>
-          <input type="hidden" name="intent" value="delete-photo" />
-          <input type="hidden" name="photoId" value={photoId} />
-          <input type="hidden" name="confirm" value="yes" />
-          <SubmitButton variant="destructive" size="sm">
-            {t("photos.deleteConfirm")}
-          </SubmitButton>
-        </Form>
-        <Link
-          to={`${pathname}#photos`}
-          className={cn(buttonVariants({ variant: "outline", size: "sm" }))}
-        >
-          {t("common.cancel")}
-        </Link>
-      </div>
-    </div>
-  );
-}
-
-/** The full-size view: one photo at a time, moved through with arrows, buttons or swipes. */
-function PhotoViewer({
-  meadowName,
-  photos,
-  index,
-  onIndexChange,
-  onClosed,
-}: {
-  meadowName: string;
-  photos: GalleryPhoto[];
-  index: number | null;
-  onIndexChange: (index: number | null) => void;
-  onClosed: () => void;
-}) {
-  const { t } = useTranslation();
-  const { lang } = useShellData();
-  const swipeStart = useRef<number | null>(null);
-  const photo = index === null ? undefined : photos[index];
-  const total = photos.length;
-  const move = (step: number) => {
-    if (index === null || total === 0) return;
-    onIndexChange((index + step + total) % total);
-  };
-  return (
-    <Dialog open={photo !== undefined} onOpenChange={(open) => (open ? null : onIndexChange(null))}>
-      {photo && index !== null ? (
-        <DialogContent
-          closeLabel={t("common.close")}
-          className="max-w-[min(96vw,80rem)] gap-3 bg-background p-3 sm:p-4"
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            onClosed();
-          }}
-          onKeyDown={(event) => {
-            if (event.key === "ArrowRight") move(1);
-            else if (event.key === "ArrowLeft") move(-1);
-            else return;
-            event.preventDefault();
-          }}
-          onPointerDown={(event) => {
-            if (event.pointerType !== "mouse") swipeStart.current = event.clientX;
-          }}
-          onPointerUp={(event) => {
-            const start = swipeStart.current;
-            swipeStart.current = null;
-            if (start === null) return;
-            const distance = event.clientX - start;
-            if (Math.abs(distance) >= SWIPE_THRESHOLD_PX) move(distance < 0 ? 1 : -1);
-          }}
-        >
-          <DialogTitle className="pr-10 text-base">
-            {t("photos.viewer", { name: meadowName })}
-          </DialogTitle>
-          <div className="relative grid touch-pan-y place-items-center">
-            <img
-              key={photo.id}
-              src={photo.fullSrc}
-              srcSet={photo.image.srcSet}
-              sizes="min(94vw, 78rem)"
-              width={photo.image.width}
-              height={photo.image.height}
-              alt={photo.caption ?? t("photos.photoBy", { name: photo.author.name })}
-              style={{ backgroundColor: photo.image.placeholder }}
-              className="max-h-[calc(100dvh-11rem)] w-auto max-w-full rounded-lg object-contain"
-            />
-            {total > 1 ? (
-              <>
-                <Button
-                  variant="secondary"
-                  size="icon"
-                  onClick={() => move(-1)}
-                  aria-label={t("photos.previous")}
-                  className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full opacity-90 shadow-md"
-                >
-                  <ChevronLeftIcon />
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="icon"
-                  onClick={() => move(1)}
-                  aria-label={t("photos.next")}
-                  className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full opacity-90 shadow-md"
-                >
-                  <ChevronRightIcon />
-                </Button>
-              </>
-            ) : null}
-          </div>
-          <DialogDescription className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-            <span>
-              {photo.caption ? (
-                <span className="font-medium text-foreground">{photo.caption} · </span>
-              ) : null}
-              {t("photos.photoBy", { name: photo.author.name })} ·{" "}
-              <time dateTime={photo.addedOn}>{formatDate(photo.addedOn, lang)}</time>
-            </span>
-            <span aria-live="polite">{t("photos.position", { number: index + 1, total })}</span>
-          </DialogDescription>
-        </DialogContent>
-      ) : null}
-    </Dialog>
   );
 }

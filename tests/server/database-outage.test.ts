@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startPostgres } from "../../scripts/cluster-parts.ts";
+import { freePort } from "../../scripts/cluster-parts.ts";
+import { startPostgres } from "../../scripts/cluster-postgres.ts";
 import { spawnApp, type AppProcess } from "../support/app-process";
 
 /**

@@ -1,0 +1,226 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { cropName, SeasonOptions } from "~/components/crops";
+import { OpenNowCheckbox } from "~/components/hours";
+import { buttonVariants } from "~/components/ui/button";
+import { inputClassName } from "~/components/ui/input";
+import { useTranslation } from "~/hooks/use-translation";
+import { useShellData } from "~/hooks/use-shell-data";
+import { cn } from "~/lib/cn";
+import { COUNTRIES } from "~/lib/countries";
+import { countryName } from "~/lib/country-names";
+import { CROPS } from "~/lib/crops";
+import {
+  MAP_QUERY_MAX,
+  mapFilterKey,
+  readMapFilters,
+  type MapFilters,
+  type MapView,
+} from "~/lib/schemas/viewport";
+
+/** Typed words filter the map this long after the last key. */
+const TYPING_DEBOUNCE_MS = 400;
+
+/**
+ * The map page's bar: words, country, crop, season and "open now", each applied as it changes
+ * (typed words after a pause), and a link to the same meadows as a list. Without JavaScript it is
+ * a plain form that sends the view and the filters.
+ */
+export function MapFilterBar({
+  view,
+  filters,
+  listHref,
+  onFiltersChange,
+}: {
+  view: MapView | null;
+  /** The filters in the address. */
+  filters: MapFilters;
+  listHref: string;
+  /** `replace` when the change should not add a step to the history (typing). */
+  onFiltersChange: (filters: MapFilters, replace: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useShellData();
+  const [q, setQ] = useState(filters.q ?? "");
+  const [country, setCountry] = useState<string>(filters.country ?? "");
+  const [crop, setCrop] = useState<string>(filters.crops?.[0] ?? "");
+  const [season, setSeason] = useState<string>(
+    filters.season === undefined ? "" : String(filters.season),
+  );
+  const [open, setOpen] = useState(filters.openNow ? "now" : "");
+  const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(typingTimer.current), []);
+
+  // Back and forward bring other filters: the fields follow.
+  const filterKey = mapFilterKey(filters);
+  const [shownFilterKey, setShownFilterKey] = useState(filterKey);
+  if (shownFilterKey !== filterKey) {
+    setShownFilterKey(filterKey);
+    setQ(filters.q ?? "");
+    setCountry(filters.country ?? "");
+    setCrop(filters.crops?.[0] ?? "");
+    setSeason(filters.season === undefined ? "" : String(filters.season));
+    setOpen(filters.openNow ? "now" : "");
+  }
+
+  function applyFilters(
+    next: { q?: string; country?: string; crop?: string; season?: string; open?: string },
+    replace = false,
+  ) {
+    clearTimeout(typingTimer.current);
+    const nextFilters = readMapFilters(
+      new URLSearchParams({
+        q: next.q ?? q,
+        country: next.country ?? country,
+        crop: next.crop ?? crop,
+        season: next.season ?? season,
+        open: next.open ?? open,
+      }),
+    );
+    onFiltersChange(nextFilters, replace);
+  }
+
+  const countries = [...COUNTRIES]
+    .map((code) => ({ code, name: countryName(code, lang) }))
+    .sort((a, b) => a.name.localeCompare(b.name, lang));
+  const crops = CROPS.map(({ id }) => ({ id, name: cropName(t, id) })).sort((a, b) =>
+    a.name.localeCompare(b.name, lang),
+  );
+
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label={t("mapView.filterLabel")}
+      className="flex flex-wrap items-center gap-2 border-b border-border bg-background px-4 py-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        applyFilters({});
+      }}
+    >
+      {view ? (
+        <>
+          <input type="hidden" name="lat" value={view.lat} />
+          <input type="hidden" name="lng" value={view.lng} />
+          <input type="hidden" name="z" value={view.zoom} />
+        </>
+      ) : null}
+      <label htmlFor="map-search" className="sr-only">
+        {t("mapView.searchLabel")}
+      </label>
+      <input
+        id="map-search"
+        type="search"
+        name="q"
+        value={q}
+        maxLength={MAP_QUERY_MAX}
+        placeholder={t("mapView.searchPlaceholder")}
+        autoComplete="off"
+        enterKeyHint="search"
+        className={cn(inputClassName, "h-9 w-full py-1 sm:w-64")}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          setQ(value);
+          clearTimeout(typingTimer.current);
+          typingTimer.current = setTimeout(
+            () => applyFilters({ q: value }, true),
+            TYPING_DEBOUNCE_MS,
+          );
+        }}
+      />
+      <MapFilterMenu
+        name="country"
+        label={t("mapView.country")}
+        value={country}
+        onChange={(value) => {
+          setCountry(value);
+          applyFilters({ country: value });
+        }}
+      >
+        <option value="">{t("mapView.allCountries")}</option>
+        {countries.map(({ code, name }) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </MapFilterMenu>
+      <MapFilterMenu
+        name="crop"
+        label={t("crops.filterLabel")}
+        value={crop}
+        onChange={(value) => {
+          setCrop(value);
+          applyFilters({ crop: value });
+        }}
+      >
+        <option value="">{t("crops.allCrops")}</option>
+        {crops.map(({ id, name }) => (
+          <option key={id} value={id}>
+            {name}
+          </option>
+        ))}
+      </MapFilterMenu>
+      <MapFilterMenu
+        name="season"
+        label={t("crops.seasonLabel")}
+        value={season}
+        onChange={(value) => {
+          setSeason(value);
+          applyFilters({ season: value });
+        }}
+      >
+        <SeasonOptions />
+      </MapFilterMenu>
+      <OpenNowCheckbox
+        key={open}
+        checked={open === "now"}
+        className="h-9 rounded-md border border-input px-3"
+        onChange={(checked) => {
+          setOpen(checked ? "now" : "");
+          applyFilters({ open: checked ? "now" : "" });
+        }}
+      />
+      <button type="submit" className={cn(buttonVariants({ variant: "outline", size: "sm" }))}>
+        {t("mapView.apply")}
+      </button>
+      <Link
+        to={listHref}
+        className="ml-auto rounded-sm px-1 text-sm font-medium text-primary underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
+        {t("mapView.showList")}
+      </Link>
+    </Form>
+  );
+}
+
+/** One of the map bar's menus: it applies its choice at once, and is named for screen readers. */
+function MapFilterMenu({
+  name,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <label htmlFor={`map-${name}`} className="sr-only">
+        {label}
+      </label>
+      <select
+        id={`map-${name}`}
+        name={name}
+        value={value}
+        className={cn(inputClassName, "h-9 w-auto min-w-0 flex-1 py-1 sm:flex-none")}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      >
+        {children}
+      </select>
+    </>
+  );
+}

@@ -1,0 +1,169 @@
+import { Link } from "react-router";
+import { HoursStatus } from "~/components/hours";
+import { LazyPinMap } from "~/components/map/lazy-pin-map";
+import { WeekHours } from "~/components/meadow-week-hours";
+import { Avatar } from "~/components/ui/avatar";
+import { useTranslation } from "~/hooks/use-translation";
+import { useLocalePath, useShellData } from "~/hooks/use-shell-data";
+
+/** The meadow as the detail page's loader sends it: what its facts show. */
+export interface MeadowFactsData {
+  name: string;
+  lat: number;
+  lng: number;
+  priceText: string;
+  openingHours: string;
+  hoursSyntax: string | null;
+  street: string;
+  houseNumber: string;
+  addressExtra: string | null;
+  postalCode: string;
+  city: string;
+  /** The country's name in the page's language. */
+  country: string;
+  website: string | null;
+  phone: string | null;
+  instagram: string | null;
+  owner: { id: string; name: string; avatar: { src: string; srcSet: string } | null } | null;
+}
+
+/**
+ * The meadow page's side column: price, opening hours, address with its map, contact and the
+ * member who added it.
+ */
+export function MeadowFacts({
+  meadow,
+  hours,
+  week,
+  month,
+  mapStyleUrl,
+}: {
+  meadow: MeadowFactsData;
+  /** As encodeTimeline writes it; null when the hours have no syntax. */
+  hours: string | null;
+  week: [number, number][][] | null;
+  month: number;
+  mapStyleUrl: string;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useShellData();
+  const localePath = useLocalePath();
+  const directions = `https://www.openstreetmap.org/directions?to=${meadow.lat}%2C${meadow.lng}`;
+  const mapLink = `https://www.openstreetmap.org/?mlat=${meadow.lat}&mlon=${meadow.lng}#map=15/${meadow.lat}/${meadow.lng}`;
+  return (
+    <aside className="grid content-start gap-5 rounded-2xl border border-border bg-card p-5 text-sm">
+      <Fact label={t("meadow.price")}>{meadow.priceText}</Fact>
+      <Fact label={t("meadow.openingHours")}>
+        <div className="grid gap-2">
+          {hours ? <HoursStatus timeline={hours} /> : null}
+          {week ? <WeekHours week={week} month={month} lang={lang} /> : null}
+          {/* Free text, unless it is the syntax itself (hours converted from free text). */}
+          {meadow.openingHours && meadow.openingHours !== meadow.hoursSyntax ? (
+            <span className="whitespace-pre-line">{meadow.openingHours}</span>
+          ) : null}
+        </div>
+      </Fact>
+      <Fact label={t("meadow.address")}>
+        <address className="not-italic">
+          {meadow.street} {meadow.houseNumber}
+          {meadow.addressExtra ? `, ${meadow.addressExtra}` : ""}
+          <br />
+          {meadow.postalCode} {meadow.city}
+          <br />
+          {meadow.country}
+        </address>
+        <span className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+          <a
+            href={directions}
+            rel="noopener"
+            target="_blank"
+            className="text-primary underline underline-offset-4"
+          >
+            {t("meadow.directions")}
+          </a>
+          <a
+            href={mapLink}
+            rel="noopener"
+            target="_blank"
+            className="text-primary underline underline-offset-4"
+          >
+            {t("meadow.openMap")}
+          </a>
+        </span>
+        <div className="mt-3">
+          <LazyPinMap lat={meadow.lat} lng={meadow.lng} name={meadow.name} styleUrl={mapStyleUrl} />
+          <Link
+            to={localePath(`/map?lat=${meadow.lat}&lng=${meadow.lng}&z=13`)}
+            className="mt-2 inline-flex text-primary underline underline-offset-4"
+          >
+            {t("mapView.showOnMap")}
+          </Link>
+        </div>
+      </Fact>
+      {meadow.website || meadow.phone || meadow.instagram ? (
+        <Fact label={t("meadow.contact")}>
+          <span className="grid gap-1">
+            {meadow.website ? (
+              <a
+                href={meadow.website}
+                rel="nofollow ugc noopener"
+                target="_blank"
+                className="break-all text-primary underline underline-offset-4"
+              >
+                {meadow.website.replace(/^https?:\/\//, "")}
+              </a>
+            ) : null}
+            {meadow.phone ? (
+              <a
+                href={`tel:${meadow.phone.replace(/[^\d+]/g, "")}`}
+                className="text-primary underline underline-offset-4"
+              >
+                {meadow.phone}
+              </a>
+            ) : null}
+            {meadow.instagram ? (
+              <a
+                href={`https://www.instagram.com/${encodeURIComponent(meadow.instagram)}/`}
+                rel="nofollow noopener"
+                target="_blank"
+                className="text-primary underline underline-offset-4"
+              >
+                @{meadow.instagram}
+              </a>
+            ) : null}
+          </span>
+        </Fact>
+      ) : null}
+      <Fact label={t("meadow.addedBy")}>
+        {meadow.owner ? (
+          <Link
+            to={localePath(`/profile/${meadow.owner.id}`)}
+            className="inline-flex items-center gap-2 text-primary underline underline-offset-4"
+          >
+            <Avatar
+              alt={meadow.owner.name}
+              src={meadow.owner.avatar?.src}
+              srcSet={meadow.owner.avatar?.srcSet}
+              size="sm"
+              locale={lang}
+            />
+            {meadow.owner.name}
+          </Link>
+        ) : (
+          <span className="text-muted-foreground">{t("meadow.deletedMember")}</span>
+        )}
+      </Fact>
+    </aside>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <h2 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+        {label}
+      </h2>
+      <div className="mt-1">{children}</div>
+    </div>
+  );
+}

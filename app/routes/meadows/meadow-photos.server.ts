@@ -1,0 +1,139 @@
+import { data, type RouterContextProvider } from "react-router";
+import type { PhotoDeleteReply } from "~/components/photo-delete";
+import type { PhotoUploadReply } from "~/components/photo-upload";
+import { appContext } from "~/context";
+import { MAX_FILES_PER_FORM, photoDeleteSchema, photoUploadSchema } from "~/lib/schemas/photo";
+import { LIMITS } from "~/services/account-limits";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "~/services/images";
+import { ForbiddenError, NotFoundError } from "~/services/meadows/errors";
+import {
+  assertMayDeletePhoto,
+  deletePhoto,
+  listMeadowPhotos,
+  MAX_PHOTOS_PER_MEADOW,
+  photoImage,
+  PHOTO_WIDTHS,
+} from "~/services/photos.server";
+import { avatarSources } from "~/services/profiles.server";
+import { redirectWithToast } from "./meadow-form.server";
+import { statusOfRefusal, uploadPhotos } from "./photo-upload.server";
+
+/*
+ * The meadow page's photo section on the server: the photos and limits its loader sends, and its
+ * two forms, which the page's action tells apart by their `intent`.
+ */
+
+export type PhotoActionData = PhotoUploadReply | PhotoDeleteReply;
+
+/** The meadow's photos as the gallery shows them, and the first one as the page's link preview. */
+export async function galleryPhotos(
+  context: Readonly<RouterContextProvider>,
+  meadow: { id: string; ownerId: string | null },
+  user: { id: string } | null,
+) {
+  const { db, storage, config } = context.get(appContext);
+  const photoRows = await listMeadowPhotos(db, meadow.id);
+  const photos = photoRows.map((photo) => ({
+    id: photo.id,
+    caption: photo.caption,
+    addedOn: photo.createdAt.toISOString().slice(0, 10),
+    image: photoImage(storage, photo, PHOTO_WIDTHS.gallery),
+    fullSrc: photoImage(storage, photo, PHOTO_WIDTHS.full).src,
+    author: {
+      id: photo.author.id,
+      name: photo.author.name,
+      avatar: avatarSources(storage, photo.author, 32),
+    },
+    // A mirror of deletePhoto's rule, to offer the button; the action decides.
+    canDelete: user !== null && (user.id === photo.author.id || user.id === meadow.ownerId),
+  }));
+  const firstPhoto = photoRows[0];
+  const previewImage = firstPhoto
+    ? new URL(photoImage(storage, firstPhoto, PHOTO_WIDTHS.full).src, config.appUrl).href
+    : undefined;
+  return { photos, previewImage };
+}
+
+/** The limits the upload form tells before a member picks files. */
+export function photoLimits() {
+  return {
+    megabytes: MAX_IMAGE_BYTES / 1024 / 1024,
+    megapixels: MAX_IMAGE_PIXELS / 1_000_000,
+    perMeadow: MAX_PHOTOS_PER_MEADOW,
+    perHour: LIMITS.photoUploadsPerMember.max,
+    filesPerForm: MAX_FILES_PER_FORM,
+  };
+}
+
+/** One of the section's forms, as the page's action received it from a signed-in member. */
+interface PhotoForm {
+  context: Readonly<RouterContextProvider>;
+  formData: FormData;
+  meadowId: string;
+  memberId: string;
+  /** The meadow page in the request's language, where a form that worked goes back to. */
+  detailPath: string;
+}
+
+/** The upload form: several files in one request (the form without JavaScript). */
+export async function uploadPhotosFromForm(form: PhotoForm) {
+  const { context, formData, meadowId, memberId } = form;
+  const intent = "upload-photos";
+  const reply = (body: PhotoActionData, status: number) => data(body, { status });
+  const parsed = photoUploadSchema.safeParse({ caption: formData.get("caption") ?? undefined });
+  if (!parsed.success) {
+    return reply({ intent, error: "photos.captionTooLong" }, 400);
+  }
+  const files = formData
+    .getAll("photos")
+    .filter((value): value is File => value instanceof File && value.size > 0);
+  if (files.length === 0) return reply({ intent, error: "photos.noFiles" }, 400);
+  if (files.length > MAX_FILES_PER_FORM)
+    return reply({ intent, error: "photos.tooManyFiles" }, 400);
+  const outcomes = await uploadPhotos({
+    context,
+    meadowId,
+    memberId,
+    files,
+    caption: parsed.data.caption,
+  });
+  const refused = outcomes.find((outcome) => !outcome.added);
+  if (!refused) return backToPhotos(form, "photos.added");
+  const someAdded = outcomes.some((outcome) => outcome.added);
+  return reply({ intent, outcomes }, someAdded ? 200 : statusOfRefusal(refused.reason));
+}
+
+/** The delete form: the dialog's confirmed press, or without JavaScript a first press that asks. */
+export async function deletePhotoFromForm(form: PhotoForm) {
+  const { context, formData, meadowId, memberId } = form;
+  const intent = "delete-photo";
+  const { db, storage } = context.get(appContext);
+  const parsed = photoDeleteSchema.safeParse({
+    photoId: formData.get("photoId"),
+    confirm: formData.get("confirm") ?? undefined,
+  });
+  if (!parsed.success) throw data("Bad request", { status: 400 });
+  const { photoId, confirm } = parsed.data;
+  try {
+    if (confirm !== "yes") {
+      // Without JavaScript there is no dialog: the first press asks, the second deletes.
+      await assertMayDeletePhoto(db, memberId, meadowId, photoId);
+      return data<PhotoActionData>({ intent, confirm: photoId });
+    }
+    await deletePhoto(db, storage, memberId, meadowId, photoId);
+  } catch (error) {
+    if (error instanceof ForbiddenError) {
+      return data<PhotoActionData>({ intent, error: "photos.notYours", photoId }, { status: 403 });
+    }
+    if (error instanceof NotFoundError) {
+      return data<PhotoActionData>({ intent, error: "photos.notFound", photoId }, { status: 404 });
+    }
+    throw error;
+  }
+  return backToPhotos(form, "photos.deleted");
+}
+
+/** Back to the photos on the meadow page, with a toast that says what was done. */
+function backToPhotos({ context, detailPath }: PhotoForm, key: "photos.added" | "photos.deleted") {
+  return redirectWithToast(context, `${detailPath}#photos`, { type: "success", key });
+}

@@ -1,0 +1,234 @@
+// The query shapes `npm run bench:search` (scripts/bench-search.ts) measures: the meadow search and
+// the map's viewport query as the app calls them, each with parameters that vary from run to run.
+import type { Database } from "../app/adapters/db.server.ts";
+import { searchMeadows } from "../app/services/meadows/search.server.ts";
+import { viewportMeadows, type ViewportRead } from "../app/services/meadows/viewport.server.ts";
+import { TOWNS } from "../db/factories/generated-meadows.ts";
+
+const TEXTS = ["tulp", "dahlia", "crème", "zonnebloem", "pluktuin", "blumen", "cueillette"];
+/** Words in one meadow of fifteen (a second name word), and pairs in one of fifty to a hundred. */
+const UNCOMMON_TEXTS = ["hoeve", "deich", "château", "églantines", "sonnenschein"];
+const PAIRS = ["pluktuin deich", "sonnenschein cueillette", "dahlia hoeve", "tulpen château"];
+const COUNTRIES = ["NL", "BE", "DE", "FR"];
+/** Common crops (early in the catalogue, drawn most) and rare ones (late in it). */
+const CROP_CHOICES = [
+  ["tulip"],
+  ["dahlia", "sunflower"],
+  ["apple"],
+  ["kale"],
+  ["quince", "walnut"],
+];
+
+/**
+ * "Open now" at a busy hour (a Saturday morning in July: most meadows open), an evening (few)
+ * and a winter night (only the ones open day and night).
+ */
+const OPEN_INSTANTS = [
+  new Date("2027-07-10T09:00:00Z"),
+  new Date("2027-07-07T19:30:00Z"),
+  new Date("2027-01-17T02:00:00Z"),
+];
+
+function town(run: number) {
+  const entry = TOWNS[run % TOWNS.length];
+  if (!entry) throw new Error("no towns");
+  const [country, , lat, lng] = entry;
+  return { country, lat, lng };
+}
+
+function around(run: number): { lat: number; lng: number } {
+  const { lat, lng } = town(run);
+  return { lat: lat + ((run * 7) % 10) / 100, lng: lng - ((run * 3) % 10) / 100 };
+}
+
+/** A MapLibre viewport of 1280 x 800 px at `zoom` around `centre`. */
+function viewport(centre: { lat: number; lng: number }, zoom: number) {
+  const degreesPerPixel = 360 / (256 * 2 ** zoom);
+  const halfWidth = 640 * degreesPerPixel;
+  const halfHeight = 400 * degreesPerPixel * Math.cos((centre.lat * Math.PI) / 180);
+  return {
+    bbox: [
+      centre.lng - halfWidth,
+      centre.lat - halfHeight,
+      centre.lng + halfWidth,
+      centre.lat + halfHeight,
+    ] as [number, number, number, number],
+    zoom,
+  };
+}
+
+export type Shape = {
+  name: string;
+  explain?: boolean;
+  run(db: Database, run: number, onRead?: (read: ViewportRead) => void): Promise<unknown>;
+};
+
+/** The map at zoom 7 around the run's town, filtered by one of `texts` in turn. */
+function filteredMapShape(name: string, texts: readonly string[]): Shape {
+  return {
+    name,
+    explain: true,
+    run: (db, run, onRead) =>
+      viewportMeadows(
+        db,
+        { ...viewport(around(run), 7), filters: { text: texts[run % texts.length] } },
+        { onRead },
+      ),
+  };
+}
+
+export const SHAPES: Shape[] = [
+  {
+    name: "text (name sort)",
+    explain: true,
+    run: (db, run) => searchMeadows(db, { text: TEXTS[run % TEXTS.length], sort: "name" }),
+  },
+  {
+    name: "text, rare word (name sort)",
+    run: (db) => searchMeadows(db, { text: "kleinood", sort: "name" }),
+  },
+  {
+    name: "country (name sort)",
+    run: (db, run) =>
+      searchMeadows(db, { country: COUNTRIES[run % COUNTRIES.length], sort: "name" }),
+  },
+  {
+    name: "distance ≤ 25 km (distance sort)",
+    explain: true,
+    run: (db, run) => searchMeadows(db, { near: around(run), maxDistanceKm: 25, sort: "distance" }),
+  },
+  {
+    name: "text + country + ≤ 25 km (distance sort)",
+    explain: true,
+    run: (db, run) => {
+      const near = around(run);
+      const country = town(run).country;
+      return searchMeadows(db, {
+        text: TEXTS[run % TEXTS.length],
+        country,
+        near,
+        maxDistanceKm: 25,
+        sort: "distance",
+      });
+    },
+  },
+  {
+    name: "≤ 25 km (price sort)",
+    explain: true,
+    run: (db, run) => searchMeadows(db, { near: around(run), maxDistanceKm: 25, sort: "price" }),
+  },
+  { name: "name sort, page 1", run: (db) => searchMeadows(db, { sort: "name" }) },
+  {
+    name: "price sort, page 1–3",
+    run: (db, run) => searchMeadows(db, { sort: "price", page: 1 + (run % 3) }),
+  },
+  {
+    name: "newest, page 1",
+    run: (db) => searchMeadows(db, { sort: "newest" }),
+  },
+  {
+    name: "map viewport zoom 7 (clusters)",
+    explain: true,
+    run: (db, run) => viewportMeadows(db, viewport(around(run), 7)),
+  },
+  filteredMapShape("map viewport zoom 7, text filter", TEXTS),
+  filteredMapShape("map viewport zoom 7, uncommon word", UNCOMMON_TEXTS),
+  filteredMapShape("map viewport zoom 7, two words", PAIRS),
+  {
+    name: "crop (name sort)",
+    explain: true,
+    run: (db, run) =>
+      searchMeadows(db, { crops: CROP_CHOICES[run % CROP_CHOICES.length], sort: "name" }),
+  },
+  {
+    name: "in season in month (name sort)",
+    explain: true,
+    run: (db, run) => searchMeadows(db, { season: 1 + (run % 12), sort: "name" }),
+  },
+  {
+    name: "crop + in season now + ≤ 25 km (distance sort)",
+    explain: true,
+    run: (db, run) =>
+      searchMeadows(db, {
+        crops: CROP_CHOICES[run % CROP_CHOICES.length],
+        season: "now",
+        near: around(run),
+        maxDistanceKm: 25,
+        sort: "distance",
+      }),
+  },
+  {
+    name: "map viewport zoom 7, crop",
+    explain: true,
+    run: (db, run, onRead) =>
+      viewportMeadows(
+        db,
+        {
+          ...viewport(around(run), 7),
+          filters: { crops: CROP_CHOICES[run % CROP_CHOICES.length] },
+        },
+        { onRead },
+      ),
+  },
+  {
+    name: "open now (name sort)",
+    explain: true,
+    run: (db, run) =>
+      searchMeadows(db, {
+        openNow: true,
+        now: OPEN_INSTANTS[run % OPEN_INSTANTS.length],
+        sort: "name",
+      }),
+  },
+  {
+    name: "open now + crop (name sort)",
+    explain: true,
+    run: (db, run) =>
+      searchMeadows(db, {
+        openNow: true,
+        now: OPEN_INSTANTS[run % OPEN_INSTANTS.length],
+        crops: CROP_CHOICES[run % CROP_CHOICES.length],
+        sort: "name",
+      }),
+  },
+  {
+    name: "open now + ≤ 25 km (distance sort)",
+    explain: true,
+    run: (db, run) =>
+      searchMeadows(db, {
+        openNow: true,
+        now: OPEN_INSTANTS[run % OPEN_INSTANTS.length],
+        near: around(run),
+        maxDistanceKm: 25,
+        sort: "distance",
+      }),
+  },
+  {
+    name: "map viewport zoom 7, open now",
+    explain: true,
+    run: (db, run, onRead) =>
+      viewportMeadows(
+        db,
+        {
+          ...viewport(around(run), 7),
+          filters: { openNow: true, now: OPEN_INSTANTS[run % OPEN_INSTANTS.length] },
+        },
+        { onRead },
+      ),
+  },
+  {
+    name: "map viewport zoom 7, in season in month",
+    explain: true,
+    run: (db, run, onRead) =>
+      viewportMeadows(
+        db,
+        { ...viewport(around(run), 7), filters: { season: 1 + (run % 12) } },
+        { onRead },
+      ),
+  },
+  {
+    name: "map viewport zoom 13 (points)",
+    explain: true,
+    run: (db, run) => viewportMeadows(db, viewport(around(run), 13)),
+  },
+];
