@@ -186,6 +186,7 @@ function createHttpServer(
     res: ServerResponse,
     origin: URL,
     cacheKey?: string,
+    shared = false,
   ) => {
     const generation = pageCache?.generation() ?? 0;
     const request = createRequest(req, res, { protocol: origin.protocol, host: origin.host });
@@ -219,7 +220,7 @@ function createHttpServer(
       return;
     }
     if (pageCache && cacheKey) {
-      response = await keepIfCacheable(pageCache, cacheKey, generation, response);
+      response = await keepIfCacheable(pageCache, cacheKey, generation, response, { shared });
     }
     if (!res.destroyed) await sendResponse(res, response);
     // Answered before the body was read (a visitor sent to sign in, a refusal): the rest of the
@@ -307,7 +308,7 @@ function createHttpServer(
         ? config.appUrl.origin
         : (requestOrigin ?? config.appUrl.origin),
     );
-    await handleWithRouter(req, res, origin, cacheKey);
+    await handleWithRouter(req, res, origin, cacheKey, !!shared);
   };
 
   const logRequest = createRequestLog(logger);

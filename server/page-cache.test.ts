@@ -105,6 +105,25 @@ describe("the page cache", () => {
     }
   });
 
+  it("keeps a shared answer as long as its max-age allows, pages for the cache's seconds", async () => {
+    vi.useFakeTimers();
+    const cache = open({ seconds: 5 });
+    const headers = { "content-type": "application/json", "cache-control": "public, max-age=60" };
+    const keep = (key: string, shared: boolean) =>
+      keepIfCacheable(cache, key, cache.generation(), new Response("{}", { headers }), { shared });
+    await keep("answer", true);
+    await keep("page", false);
+    vi.advanceTimersByTime(30_000);
+    expect(cache.get("answer")).toBeDefined();
+    expect(cache.get("page")).toBeUndefined();
+    vi.advanceTimersByTime(30_001);
+    expect(cache.get("answer")).toBeUndefined();
+    // A write empties it whatever its age.
+    await keep("answer", true);
+    cache.invalidate();
+    expect(cache.get("answer")).toBeUndefined();
+  });
+
   it("sends a kept shared answer compressed once, and 304 to a client holding it", async () => {
     const body = JSON.stringify({
       meadows: Array.from({ length: 200 }, (_, i) => `Pluktuin ${i}`),

@@ -26,8 +26,11 @@ export interface PageCache {
   /** Which writes a page made now has seen: store() keeps it only if none that touch it came since. */
   generation(): number;
   get(key: string): CachedPage | undefined;
-  /** Keeps a page made for `key`, unless a write that touches it came after its making began. */
-  store(key: string, generation: number, page: CachedPage): void;
+  /**
+   * Keeps a page made for `key` for `seconds` (the cache's own by default), unless a write that
+   * touches it came after its making began.
+   */
+  store(key: string, generation: number, page: CachedPage, seconds?: number): void;
   /**
    * Empties it here and, through Redis, in every other process; with `paths` (without language
    * prefix or query, e.g. `/meadows/abc`) drops only those pages.
@@ -118,11 +121,11 @@ export function createPageCache(options: {
       }
       return found.page;
     },
-    store(key, madeAt, page) {
+    store(key, madeAt, page, seconds = options.seconds) {
       const path = unprefixedPath(key);
       if (staleSince(path, madeAt)) return;
       pages.delete(key);
-      pages.set(key, { page, expires: Date.now() + options.seconds * 1000, path });
+      pages.set(key, { page, expires: Date.now() + seconds * 1000, path });
       // The oldest first: a Map iterates in insertion order.
       for (const oldest of pages.keys()) {
         if (pages.size <= MAX_PAGES) break;
@@ -237,13 +240,15 @@ const KEPT_TYPES = /^(text\/html|application\/json|application\/geo\+json)(;|$)/
 /**
  * The page to send for a response the router made for `key`: kept in `cache` when it may be
  * (a 200 page or JSON answer that sets no cookie and allows a stored copy), read whole for that,
- * else passed on as it streams.
+ * else passed on as it streams. A shared answer is kept as long as its max-age lets any cache
+ * keep a copy: writes empty it all the same.
  */
 export async function keepIfCacheable(
   cache: PageCache,
   key: string,
   generation: number,
   response: Response,
+  { shared = false }: { shared?: boolean } = {},
 ): Promise<Response> {
   const kept = KEPT_TYPES.test(response.headers.get("content-type") ?? "");
   const noStore = /no-store|private/.test(response.headers.get("cache-control") ?? "");
@@ -253,7 +258,9 @@ export async function keepIfCacheable(
   const body = await response.text();
   const headers = [...response.headers.entries()];
   const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
-  cache.store(key, generation, { status: response.status, headers, body, nonce });
+  const maxAge = Number(/max-age=(\d+)/.exec(response.headers.get("cache-control") ?? "")?.[1]);
+  const seconds = shared && maxAge > 0 ? maxAge : undefined;
+  cache.store(key, generation, { status: response.status, headers, body, nonce }, seconds);
   return new Response(body, { status: response.status, headers });
 }
 
