@@ -8,6 +8,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useTranslation } from "~/hooks/use-translation";
 import { cn } from "~/lib/cn";
 import { MONTHS } from "~/lib/crops";
+import { monthName, weekdayName } from "~/lib/calendar-names";
 import {
   editorState,
   editorSyntax,
@@ -94,14 +95,6 @@ function EditorControls({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const dayName = (day: number) =>
-    new Intl.DateTimeFormat(lang, { weekday: "long", timeZone: "UTC" }).format(
-      Date.UTC(2024, 0, 1 + day),
-    );
-  const monthName = (month: number) =>
-    new Intl.DateTimeFormat(lang, { month: "long", timeZone: "UTC" }).format(
-      Date.UTC(2024, month - 1, 1),
-    );
   const setTime = (index: number, part: keyof TimeRange, value: string) =>
     onChange({
       ...state,
@@ -131,7 +124,7 @@ function EditorControls({
                   })
                 }
               />
-              <span className="first-letter:uppercase">{dayName(day)}</span>
+              <span className="first-letter:uppercase">{weekdayName(lang, day)}</span>
             </label>
           ))}
         </div>
@@ -188,7 +181,7 @@ function EditorControls({
           label={t("hours.seasonFrom")}
           value={season?.from ?? 0}
           allYear={t("hours.allYear")}
-          monthName={monthName}
+          lang={lang}
           onChange={(from) =>
             onChange({
               ...state,
@@ -201,7 +194,7 @@ function EditorControls({
             id={`${id}-season-to`}
             label={t("hours.seasonUntil")}
             value={season.to}
-            monthName={monthName}
+            lang={lang}
             onChange={(to) => onChange({ ...state, season: { from: season.from, to } })}
           />
         ) : null}
@@ -266,14 +259,14 @@ function MonthSelect({
   label,
   value,
   allYear,
-  monthName,
+  lang,
   onChange,
 }: {
   id: string;
   label: string;
   value: number;
   allYear?: string;
-  monthName: (month: number) => string;
+  lang: string;
   onChange: (month: number) => void;
 }) {
   return (
@@ -290,7 +283,7 @@ function MonthSelect({
         {allYear ? <option value={0}>{allYear}</option> : null}
         {MONTHS.map((month) => (
           <option key={month} value={month}>
-            {monthName(month)}
+            {monthName(lang, month)}
           </option>
         ))}
       </select>

@@ -1,5 +1,6 @@
 import { Fragment } from "react";
 import { useTranslation } from "~/hooks/use-translation";
+import { monthName, weekdayName } from "~/lib/calendar-names";
 
 /** A minute of the day as the page's language writes times: "09:30", "24:00". */
 function clockTime(minute: number, lang: string): string {
@@ -19,24 +20,16 @@ export function WeekHours({
   lang: string;
 }) {
   const { t } = useTranslation();
-  // 1 January 2024 was a Monday: its week gives the weekday names, Monday first.
-  const dayName = (day: number) =>
-    new Intl.DateTimeFormat(lang, { weekday: "long", timeZone: "UTC" }).format(
-      Date.UTC(2024, 0, 1 + day),
-    );
-  const monthName = new Intl.DateTimeFormat(lang, { month: "long", timeZone: "UTC" }).format(
-    Date.UTC(2024, month - 1, 1),
-  );
   // Folded: the address and its map below stay within a screen's reach.
   return (
     <details>
       <summary className="cursor-pointer rounded-sm text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
-        {t("hours.weekTitle", { month: monthName })}
+        {t("hours.weekTitle", { month: monthName(lang, month) })}
       </summary>
       <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5" data-testid="week-hours">
         {week.map((times, day) => (
           <Fragment key={day}>
-            <dt className="first-letter:uppercase">{dayName(day)}</dt>
+            <dt className="first-letter:uppercase">{weekdayName(lang, day)}</dt>
             <dd className={times.length === 0 ? "text-muted-foreground" : undefined}>
               {times.length === 0
                 ? t("hours.closedDay")

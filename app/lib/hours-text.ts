@@ -32,31 +32,56 @@ export const SEASON_DAYS = 7;
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
+/**
+ * The formatters the texts use, one per language, zone and kind: a list page tells twenty
+ * cards' hours, and making a formatter costs far more than using one.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(
+  kind: "day" | "time" | "weekday" | "month",
+  timeZone: string,
+  lang: string,
+): Intl.DateTimeFormat {
+  const key = `${kind}|${timeZone}|${lang}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format =
+      kind === "day"
+        ? new Intl.DateTimeFormat("en-CA", {
+            timeZone,
+            year: "numeric",
+            month: "2-digit",
+            day: "2-digit",
+          })
+        : kind === "time"
+          ? new Intl.DateTimeFormat(lang === "nl" ? "nl-NL" : "en-GB", {
+              timeZone,
+              hour: "2-digit",
+              minute: "2-digit",
+              hourCycle: "h23",
+            })
+          : new Intl.DateTimeFormat(lang, { timeZone, [kind]: "long" });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 function dayNumber(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(instant);
+  const parts = formatter("day", timeZone, "").format(instant);
   return Math.round(Date.parse(`${parts}T00:00:00Z`) / 86_400_000);
 }
 
 function time(instant: number, timeZone: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang === "nl" ? "nl-NL" : "en-GB", {
-    timeZone,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(instant);
+  return formatter("time", timeZone, lang).format(instant);
 }
 
 function weekdayName(instant: number, timeZone: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang, { timeZone, weekday: "long" }).format(instant);
+  return formatter("weekday", timeZone, lang).format(instant);
 }
 
 function monthName(instant: number, timeZone: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang, { timeZone, month: "long" }).format(instant);
+  return formatter("month", timeZone, lang).format(instant);
 }
 
 /** When `instant` is, seen from `from`: "18:00", "tomorrow 10:00", "Saturday 10:00". */

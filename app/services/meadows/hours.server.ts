@@ -189,7 +189,7 @@ export function monthWeek(
   month: number,
 ): [number, number][][] | undefined {
   if (!syntax) return undefined;
-  const derived = derivedHours(syntax, country);
+  const derived = cachedDerived(syntax, country);
   if (!("weekly" in derived)) return undefined;
   const start = (month - 1) * WEEK_MINUTES;
   const days: [number, number][][] = [[], [], [], [], [], [], []];
@@ -223,6 +223,20 @@ function cachedHours(syntax: string, country: string): OpeningHours | null {
     parsedCache.set(id, hours);
   }
   return hours;
+}
+
+const derivedCache = new Map<string, ReturnType<typeof derivedHours>>();
+
+/** The weekly form of hours, kept for the next page: working it out reads a whole year. */
+function cachedDerived(syntax: string, country: string) {
+  const id = `${country}\n${syntax}`;
+  let derived = derivedCache.get(id);
+  if (derived === undefined) {
+    derived = derivedHours(syntax, country);
+    if (derivedCache.size >= PARSED_CACHE_SIZE) derivedCache.clear();
+    derivedCache.set(id, derived);
+  }
+  return derived;
 }
 
 /** The next time the state changes after `wall`, within a year; undefined when it never does. */
