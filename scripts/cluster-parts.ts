@@ -170,9 +170,12 @@ export async function startNginx(
   appPorts: number[],
   dir: string,
 ): Promise<Part & { reload: (appPorts: number[]) => void; errorLog: () => string }> {
-  mkdirSync(path.join(dir, "temp"), { recursive: true });
-  // Workers drop to an unprivileged user when nginx starts as root; they write request bodies here.
-  chmodSync(path.join(dir, "temp"), 0o777);
+  // Workers drop to an unprivileged user when nginx starts as root; they write request bodies
+  // and the images' copies here.
+  for (const folder of ["temp", "image-cache"]) {
+    mkdirSync(path.join(dir, folder), { recursive: true });
+    chmodSync(path.join(dir, folder), 0o777);
+  }
   const shipped = readFileSync(path.resolve("deploy/nginx.conf"), "utf8");
   const configFile = path.join(dir, "nginx.conf");
   const write = (ports: number[]) => {
@@ -181,7 +184,8 @@ export async function startNginx(
       .join("\n");
     const site = shipped
       .replace(/(upstream plukweide \{\n)(?:.*\n)*?(\s*keepalive)/, `$1${servers}\n$2`)
-      .replace(/listen \d+;/, `listen 127.0.0.1:${port};`);
+      .replace(/listen \d+;/, `listen 127.0.0.1:${port};`)
+      .replace(/proxy_cache_path \S+/, `proxy_cache_path ${path.join(dir, "image-cache")}`);
     const temp = path.join(dir, "temp");
     writeFileSync(
       configFile,

@@ -209,6 +209,18 @@ describe.skipIf(!testDatabaseUrl || tools.length > 0)("two app processes behind 
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("image/webp");
     }
+    // Through nginx, the second visitor gets nginx's copy (deploy/nginx.conf).
+    const throughNginx = async () => {
+      const response = await fetch(`${cluster.url}${image}`);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      return { status: response.status, cache: response.headers.get("x-cache-status"), bytes };
+    };
+    const first = await throughNginx();
+    const second = await throughNginx();
+    expect(first.status).toBe(200);
+    expect(first.cache).toBe("MISS");
+    expect(second.cache).toBe("HIT");
+    expect(second.bytes.equals(first.bytes)).toBe(true);
   });
 
   it("counts failed sign-ins across both processes", async () => {
