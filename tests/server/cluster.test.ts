@@ -83,12 +83,17 @@ async function underLoad(
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   let running = true;
+  // One change of a member's heart at a time, as one browser makes them: two at once could be
+  // answered in another order than they were carried out, and the member's last acknowledged
+  // wish would then not be the last one stored.
+  const changing = new Set<string>();
   const worker = async (index: number) => {
     const visitor = new Visitor(() => baseUrl);
     for (let round = 0; running; round++) {
       const member = members[(index + round) % members.length]!;
       const meadowId = meadowIds[round % meadowIds.length]!;
-      const kind = round % 4;
+      const heart = `${(index + round) % members.length}:${meadowId}`;
+      const kind = round % 4 === 3 && changing.has(heart) ? 2 : round % 4;
       const label =
         kind === 3
           ? "POST /resources/favorite"
@@ -96,14 +101,19 @@ async function underLoad(
       const sentAt = Date.now();
       try {
         if (kind === 3) {
-          const wanted = !(member.favorites.get(meadowId) ?? false);
-          const response = await asBrowserSends(() =>
-            member.visitor.post("/resources/favorite", { meadowId, favorite: String(wanted) }),
-          );
-          // Only an acknowledged change counts as the member's wish.
-          await response.arrayBuffer();
-          if (response.status === 200) member.favorites.set(meadowId, wanted);
-          outcomes.push({ label, status: response.status, sentAt, doneAt: Date.now() });
+          changing.add(heart);
+          try {
+            const wanted = !(member.favorites.get(meadowId) ?? false);
+            const response = await asBrowserSends(() =>
+              member.visitor.post("/resources/favorite", { meadowId, favorite: String(wanted) }),
+            );
+            // Only an acknowledged change counts as the member's wish.
+            await response.arrayBuffer();
+            if (response.status === 200) member.favorites.set(meadowId, wanted);
+            outcomes.push({ label, status: response.status, sentAt, doneAt: Date.now() });
+          } finally {
+            changing.delete(heart);
+          }
         } else {
           const response = await asBrowserSends(() => visitor.get(label.slice(4)));
           await response.arrayBuffer();
