@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
-import { useLocation, useSubmit } from "react-router";
+import { NavigationType, useLocation, useNavigationType, useSubmit } from "react-router";
 import {
   meadowSearchParams,
   parseMeadowSearch,
@@ -10,29 +10,39 @@ import {
 /** The typed words go out this long after the last key, so each word is one request. */
 const TYPING_DEBOUNCE_MS = 300;
 
+/** How many of the values a field sent it remembers as its own. */
+const SENT_KEPT = 10;
+
 /**
  * A form field's value, kept in step with the URL. It follows the URL when the URL changes by
- * other means (back button, a link, "clear location"), but not when the change is the one this
- * field just sent: the visitor may have typed on while the results loaded.
+ * other means (back button, a link, "clear location"), but not when the change is one this
+ * field sent: the visitor may have typed on while the results loaded, and the results of words
+ * sent earlier may arrive after later ones went out. Back and forward are always followed.
  */
 export function useUrlField(urlValue: string) {
-  const [field, setField] = useState({ value: urlValue, sent: urlValue, seen: urlValue });
+  return useUrlFieldState(urlValue, useNavigationType() === NavigationType.Pop);
+}
+
+/** useUrlField, told whether the URL last changed by back or forward. */
+export function useUrlFieldState(urlValue: string, fromHistory: boolean) {
+  const [field, setField] = useState({ value: urlValue, sent: [urlValue], seen: urlValue });
   let current = field;
   if (field.seen !== urlValue) {
     current =
-      urlValue === field.sent
+      !fromHistory && field.sent.includes(urlValue)
         ? { ...field, seen: urlValue }
-        : { value: urlValue, sent: urlValue, seen: urlValue };
+        : { value: urlValue, sent: [urlValue], seen: urlValue };
     setField(current);
   }
   return {
     value: current.value,
     set: (value: string) => setField((previous) => ({ ...previous, value })),
-    markSent: (sent: string) => setField((previous) => ({ ...previous, sent })),
+    markSent: (sent: string) =>
+      setField((previous) => ({ ...previous, sent: [...previous.sent, sent].slice(-SENT_KEPT) })),
   };
 }
 
-export type UrlField = ReturnType<typeof useUrlField>;
+export type UrlField = ReturnType<typeof useUrlFieldState>;
 
 /**
  * The meadows list's search as the visitor changes it: every change goes to the URL, which loads
