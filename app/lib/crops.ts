@@ -147,10 +147,12 @@ export function cropsInSeason(crops: readonly MeadowCrop[], month: number): Mead
   return crops.filter((entry) => inMonth(entry.months, month));
 }
 
+const CATALOGUE_ORDER = new Map(CROP_IDS.map((id, index) => [id, index]));
+
 /** The crops in catalogue order, whatever order they were stored or ticked in. */
 export function inCatalogueOrder<T extends { id: string }>(crops: readonly T[]): T[] {
-  const order = new Map(CROP_IDS.map((id, index) => [id, index]));
-  return [...crops].sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  const order = (crop: T) => CATALOGUE_ORDER.get(crop.id) ?? 0;
+  return [...crops].sort((a, b) => order(a) - order(b));
 }
 
 /** A crop's month box on the form is "<crop id>:<month>", e.g. "dahlia:8". */
