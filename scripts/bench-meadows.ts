@@ -1,5 +1,7 @@
 // The databases of the benchmarks (`bench:search`, `bench:pages`, `bench:load`), loaded with the
 // generated meadows of db/factories/generated-meadows.ts.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openPostgres, queryRows, type Database } from "../app/adapters/db.server.ts";
@@ -30,9 +32,22 @@ export async function adminQuery(serverUrl: string, statement: string): Promise<
 }
 
 /**
+ * What made the generated meadows: the generator and the catalogue it draws crops from. A kept
+ * database loaded by another version (before the meadows had hours, say) is loaded again, so a
+ * benchmark never measures meadows the app would no longer write.
+ */
+const GENERATOR = createHash("sha256")
+  .update(readFileSync(new URL("../db/factories/generated-meadows.ts", import.meta.url)))
+  .update(readFileSync(new URL("../db/factories/meadows.ts", import.meta.url)))
+  .update(readFileSync(new URL("../app/lib/crops.ts", import.meta.url)))
+  .digest("hex")
+  .slice(0, 16);
+
+/**
  * A database of `rows` generated meadows on `serverUrl`: a new one named after `prefix` (dropped
- * by `drop`), or the one named by `reuse`, loaded only when it does not hold `rows` meadows yet
- * and kept afterwards. `meadowIds`: `sample` meadows spread over the table, for their pages.
+ * by `drop`), or the one named by `reuse`, loaded only when it does not hold `rows` meadows made
+ * by this GENERATOR yet and kept afterwards. `meadowIds`: `sample` meadows spread over the
+ * table, for their pages.
  */
 export async function prepareBenchDatabase(options: {
   serverUrl: string;
@@ -55,14 +70,19 @@ export async function prepareBenchDatabase(options: {
   const handle = await openPostgres(url.href);
   try {
     await handle.migrate();
-    const [existing] = await queryRows<{ n: number }>(
+    const [existing] = await queryRows<{ n: number; made_by: string | null }>(
       handle.db,
-      sql`select count(*)::int as n from meadows`,
+      sql`select count(*)::int as n,
+            shobj_description((select oid from pg_database where datname = current_database()),
+              'pg_database') as made_by
+          from meadows`,
     );
-    if (Number(existing?.n ?? 0) !== rows) {
+    const madeBy = `plukweide bench meadows ${GENERATOR}`;
+    if (Number(existing?.n ?? 0) !== rows || existing?.made_by !== madeBy) {
       const started = performance.now();
       if (existing?.n) await handle.db.execute(sql`truncate meadows cascade`);
       await loadMeadows(handle.db, rows);
+      await handle.db.execute(sql.raw(`comment on database "${name}" is '${madeBy}'`));
       options.log?.(
         `loaded ${rows} meadows in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
