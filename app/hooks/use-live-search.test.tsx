@@ -7,50 +7,56 @@ afterEach(cleanup);
 
 describe("a search field kept in step with the URL", () => {
   function field(initial: string) {
-    return renderHook(
+    const hook = renderHook(
       ({ url, fromHistory }: { url: string; fromHistory: boolean }) =>
         useUrlFieldState(url, fromHistory),
       { initialProps: { url: initial, fromHistory: false } },
     );
+    const type = (value: string, send = true) =>
+      act(() => {
+        hook.result.current.set(value);
+        if (send) hook.result.current.markSent(value);
+      });
+    const arrive = (url: string, fromHistory = false) => hook.rerender({ url, fromHistory });
+    return { type, arrive, value: () => hook.result.current.value };
   }
 
-  it("keeps what the visitor typed while the results of earlier words arrive late", () => {
-    const { result, rerender } = field("");
-    act(() => {
-      result.current.set("ap");
-      result.current.markSent("ap");
-    });
-    act(() => {
-      result.current.set("appel");
-      result.current.markSent("appel");
-    });
-    // The results of "ap" arrive after "appel" went out.
-    rerender({ url: "ap", fromHistory: false });
-    expect(result.current.value).toBe("appel");
-    rerender({ url: "appel", fromHistory: false });
-    expect(result.current.value).toBe("appel");
+  it("keeps what the visitor typed while the results of earlier words arrive", () => {
+    const search = field("");
+    search.type("ap");
+    search.type("appel");
+    // The results of "ap" arrive before those of "appel".
+    search.arrive("ap");
+    expect(search.value()).toBe("appel");
+    search.arrive("appel");
+    expect(search.value()).toBe("appel");
+    // Typed on, not sent yet, while the last words' results arrived.
+    search.type("ap");
+    search.type("appelboom", false);
+    search.arrive("ap");
+    expect(search.value()).toBe("appelboom");
   });
 
-  it("follows the URL when it changes by other means, and on back and forward", () => {
-    const { result, rerender } = field("");
-    act(() => {
-      result.current.set("tulp");
-      result.current.markSent("tulp");
-    });
-    rerender({ url: "tulp", fromHistory: false });
-    // A link to another search.
-    rerender({ url: "dahlia", fromHistory: false });
-    expect(result.current.value).toBe("dahlia");
-    act(() => {
-      result.current.set("dahlias");
-      result.current.markSent("dahlias");
-    });
-    rerender({ url: "dahlias", fromHistory: false });
-    // Back to a search the field sent itself: the URL wins.
-    rerender({ url: "dahlia", fromHistory: true });
-    expect(result.current.value).toBe("dahlia");
-    act(() => result.current.markSent("dahlia"));
-    rerender({ url: "dahlias", fromHistory: true });
-    expect(result.current.value).toBe("dahlias");
+  it("follows the URL when it changes by other means", () => {
+    const place = field("");
+    place.type("Utrecht");
+    place.arrive("Utrecht");
+    // "Clear location", a link: back to the value the page began with.
+    place.arrive("");
+    expect(place.value()).toBe("");
+    // A link to a search the field had sent long before.
+    place.type("Utrecht");
+    place.arrive("Utrecht");
+    place.arrive("Zeist");
+    place.arrive("Utrecht");
+    expect(place.value()).toBe("Utrecht");
+  });
+
+  it("follows back and forward, also to words it sent itself", () => {
+    const search = field("");
+    search.type("ap");
+    search.type("appel");
+    search.arrive("ap", true);
+    expect(search.value()).toBe("ap");
   });
 });

@@ -10,14 +10,11 @@ import {
 /** The typed words go out this long after the last key, so each word is one request. */
 const TYPING_DEBOUNCE_MS = 300;
 
-/** How many of the values a field sent it remembers as its own. */
-const SENT_KEPT = 10;
-
 /**
  * A form field's value, kept in step with the URL. It follows the URL when the URL changes by
- * other means (back button, a link, "clear location"), but not when the change is one this
+ * other means (back and forward, a link, "clear location"), but not when the change is one this
  * field sent: the visitor may have typed on while the results loaded, and the results of words
- * sent earlier may arrive after later ones went out. Back and forward are always followed.
+ * sent earlier may arrive before those of the last ones.
  */
 export function useUrlField(urlValue: string) {
   return useUrlFieldState(urlValue, useNavigationType() === NavigationType.Pop);
@@ -25,20 +22,23 @@ export function useUrlField(urlValue: string) {
 
 /** useUrlField, told whether the URL last changed by back or forward. */
 export function useUrlFieldState(urlValue: string, fromHistory: boolean) {
-  const [field, setField] = useState({ value: urlValue, sent: [urlValue], seen: urlValue });
+  // `pending`: the values sent whose results have not all arrived, oldest first. The router
+  // gives up a request when a later one starts, so none arrives after a later one has.
+  const [field, setField] = useState({ value: urlValue, pending: [] as string[], seen: urlValue });
   let current = field;
   if (field.seen !== urlValue) {
+    const sent = fromHistory ? -1 : field.pending.lastIndexOf(urlValue);
     current =
-      !fromHistory && field.sent.includes(urlValue)
-        ? { ...field, seen: urlValue }
-        : { value: urlValue, sent: [urlValue], seen: urlValue };
+      sent === -1
+        ? { value: urlValue, pending: [], seen: urlValue }
+        : { ...field, pending: field.pending.slice(sent + 1), seen: urlValue };
     setField(current);
   }
   return {
     value: current.value,
     set: (value: string) => setField((previous) => ({ ...previous, value })),
     markSent: (sent: string) =>
-      setField((previous) => ({ ...previous, sent: [...previous.sent, sent].slice(-SENT_KEPT) })),
+      setField((previous) => ({ ...previous, pending: [...previous.pending, sent] })),
   };
 }
 
