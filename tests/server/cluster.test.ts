@@ -211,9 +211,13 @@ describe.skipIf(!testDatabaseUrl || tools.length > 0)("two app processes behind 
     body.set("photo", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "wei.jpg");
     expect((await member.postMultipart(`/api${meadowPath}/photos`, body)).status).toBe(201);
 
-    const page = await (await new Visitor(at(1), site()).get(meadowPath)).text();
-    const image = /\/images\/photos\/[0-9a-f]{32}\/[\w.-]+\.webp/.exec(page)?.[0];
-    expect(image).toBeDefined();
+    // Visitors read from the replica: the page shows the photo once the replica has its row.
+    let image: string | undefined;
+    await eventually(async () => {
+      const page = await (await new Visitor(at(1), site()).get(meadowPath)).text();
+      image = /\/images\/photos\/[0-9a-f]{32}\/[\w.-]+\.webp/.exec(page)?.[0];
+      return image !== undefined;
+    });
     for (const index of [0, 1]) {
       const response = await fetch(`${at(index)()}${image}`);
       expect(response.status).toBe(200);
