@@ -37,8 +37,13 @@ export function useUrlFieldState(urlValue: string, fromHistory: boolean) {
   return {
     value: current.value,
     set: (value: string) => setField((previous) => ({ ...previous, value })),
+    // A value the URL holds already, with nothing else under way, brings no change to wait for.
     markSent: (sent: string) =>
-      setField((previous) => ({ ...previous, pending: [...previous.pending, sent] })),
+      setField((previous) =>
+        sent === previous.seen && previous.pending.length === 0
+          ? previous
+          : { ...previous, pending: [...previous.pending, sent] },
+      ),
   };
 }
 
