@@ -301,7 +301,7 @@ export function sendShared(req: IncomingMessage, res: ServerResponse, page: Cach
 function encode(body: Buffer, coding: string): Buffer {
   if (coding === "br") {
     // The quality the compression middleware uses for pages: made once, it could be higher,
-    // but a kept answer lives seconds and is made again after every write.
+    // but a kept answer lives at most its max-age and is made again after every write.
     return brotliCompressSync(body, {
       params: {
         [zlib.BROTLI_PARAM_QUALITY]: 4,

@@ -209,34 +209,42 @@ export function isOpenAt(syntax: string, country: string, now: Date): boolean {
   return cachedHours(syntax, country)?.getState(wallClock(now, countryTimeZone(country))) ?? false;
 }
 
-const parsedCache = new Map<string, OpeningHours | null>();
 const PARSED_CACHE_SIZE = 2000;
 
-/** The library's reading of hours, kept for the next page that shows the same hours. */
-function cachedHours(syntax: string, country: string): OpeningHours | null {
+/**
+ * What `make` works out for a meadow's hours in its country, kept in `cache` for the next page
+ * that shows the same hours; emptied when it holds PARSED_CACHE_SIZE of them.
+ */
+function keptForHours<T extends object | null>(
+  cache: Map<string, T>,
+  syntax: string,
+  country: string,
+  make: () => T,
+): T {
   const id = `${country}\n${syntax}`;
-  let hours = parsedCache.get(id);
-  if (hours === undefined) {
+  const found = cache.get(id);
+  if (found !== undefined) return found;
+  const made = make();
+  if (cache.size >= PARSED_CACHE_SIZE) cache.clear();
+  cache.set(id, made);
+  return made;
+}
+
+const parsedCache = new Map<string, OpeningHours | null>();
+
+/** The library's reading of hours. */
+function cachedHours(syntax: string, country: string): OpeningHours | null {
+  return keptForHours(parsedCache, syntax, country, () => {
     const parsed = parseHours(syntax, country);
-    hours = "hours" in parsed ? parsed.hours : null;
-    if (parsedCache.size >= PARSED_CACHE_SIZE) parsedCache.clear();
-    parsedCache.set(id, hours);
-  }
-  return hours;
+    return "hours" in parsed ? parsed.hours : null;
+  });
 }
 
 const derivedCache = new Map<string, ReturnType<typeof derivedHours>>();
 
-/** The weekly form of hours, kept for the next page: working it out reads a whole year. */
+/** The weekly form of hours: working it out reads a whole year. */
 function cachedDerived(syntax: string, country: string) {
-  const id = `${country}\n${syntax}`;
-  let derived = derivedCache.get(id);
-  if (derived === undefined) {
-    derived = derivedHours(syntax, country);
-    if (derivedCache.size >= PARSED_CACHE_SIZE) derivedCache.clear();
-    derivedCache.set(id, derived);
-  }
-  return derived;
+  return keptForHours(derivedCache, syntax, country, () => derivedHours(syntax, country));
 }
 
 /** The next time the state changes after `wall`, within a year; undefined when it never does. */
