@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { DEMO_MEADOWS } from "../../db/seed/demo-meadows";
+import { FAVORITE_ACTION } from "../../app/lib/favorites";
 import { allowConsoleErrors, expect, gotoHydrated, test, type Page } from "./fixtures";
 import { registerTexts, signIn, signUpMember, visitorHeaders } from "./members";
 
@@ -52,6 +53,20 @@ function demo(id: string) {
   return meadow;
 }
 
+/**
+ * Presses a member's heart and waits until the server has the change: the heart turns at once,
+ * and a reload straight after the press could cancel the request it sent.
+ */
+async function pressHeart(page: Page, heart: ReturnType<Page["getByRole"]>) {
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" &&
+      new URL(response.url()).pathname.startsWith(FAVORITE_ACTION),
+  );
+  await heart.click();
+  await saved;
+}
+
 /** How many keep the meadow, as its page says. */
 async function keptCount(page: Page): Promise<number> {
   return Number(await page.locator("[data-favorite-count]").getAttribute("data-favorite-count"));
@@ -72,7 +87,7 @@ for (const lang of ["en", "nl"] as const) {
     const before = await keptCount(page);
     await expect(page.getByText(t.count(before))).toBeVisible();
 
-    await heart.click();
+    await pressHeart(page, heart);
     await expect(heart).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByText(t.count(before + 1))).toBeVisible();
     await page.reload();
@@ -83,7 +98,7 @@ for (const lang of ["en", "nl"] as const) {
     await expect(page.getByRole("article")).toHaveCount(1);
     const cardHeart = card.getByRole("button", { name: t.keep(meadow.name) });
     await expect(cardHeart).toHaveAttribute("aria-pressed", "true");
-    await cardHeart.click();
+    await pressHeart(page, cardHeart);
     await expect(cardHeart).toHaveAttribute("aria-pressed", "false");
     // The card stays until the page is opened again, so a slip of the finger can be undone.
     await expect(card).toBeVisible();
@@ -220,7 +235,7 @@ test("the map's popup has the heart, which knows what the member keeps", async (
 
   await pin.click();
   await expect(heart).toHaveAttribute("aria-pressed", "false");
-  await heart.click();
+  await pressHeart(page, heart);
   await expect(heart).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.press("Escape");
   await expect(popup).toBeHidden();
@@ -246,7 +261,7 @@ test("the favorites come nearest first when the member gives their location", as
   for (const meadow of [near, far]) {
     await gotoHydrated(page, `/meadows/${meadow.id}`);
     const heart = page.getByRole("button", { name: texts.en.favorite, exact: true });
-    await heart.click();
+    await pressHeart(page, heart);
     await expect(heart).toHaveAttribute("aria-pressed", "true");
   }
   await gotoHydrated(page, "/favorites");
