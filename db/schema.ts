@@ -262,6 +262,28 @@ export const meadowGrid = pgTable(
 );
 
 /**
+ * The stored grid again, per crop and per month in season (migration 0017, ADR 42): the meadows
+ * of each cell that grow one crop (`key` 'crop:<id>') or are in season in one month ('month:<1-12>'),
+ * so a map filtered on one crop or on a month counts every match at any zoom, as an unfiltered
+ * map does. Triggers on `meadows` keep it current.
+ */
+export const meadowGridKeys = pgTable(
+  "meadow_grid_keys",
+  {
+    key: text("key").notNull(),
+    level: smallint("level").notNull(),
+    cx: integer("cx").notNull(),
+    cy: integer("cy").notNull(),
+    country: text("country").notNull(),
+    count: integer("count").notNull(),
+    latSum: doublePrecision("lat_sum").notNull(),
+    lngSum: doublePrecision("lng_sum").notNull(),
+    sampleId: text("sample_id"),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.level, table.cx, table.cy, table.country] })],
+);
+
+/**
  * Answers of the HTTP geocoder, so the same address is asked once (Nominatim's usage policy asks
  * for that). `result` is null when the geocoder found nothing.
  */

@@ -55,6 +55,31 @@ export function filterCrops(filters: MeadowFilters): string[] | undefined {
   return ids.length > 0 ? ids : undefined;
 }
 
+/** A key of the stored grid per crop and month (meadow_grid_keys), for some countries or all. */
+export interface GridKey {
+  key: string;
+  countries?: string[];
+}
+
+/**
+ * The keys of the stored grid that count the filters' matches exactly, or undefined when none
+ * does (ADR 42): one crop, or a month in season ("now" may be a month per group of countries),
+ * with a country or not. Several crops, a crop in a month, words, a distance and "open now" are
+ * not kept per cell.
+ */
+export function gridKeys(filters: MeadowFilters): GridKey[] | undefined {
+  if (searchText(filters) || filters.maxDistanceKm !== undefined || filters.openNow) {
+    return undefined;
+  }
+  const crops = filterCrops(filters);
+  const months = seasonMonths(filters);
+  if (crops?.length === 1 && months.length === 0) return [{ key: `crop:${crops[0]}` }];
+  if (crops === undefined && months.length > 0) {
+    return months.map(({ month, countries }) => ({ key: `month:${month}`, countries }));
+  }
+  return undefined;
+}
+
 /** Whether the filters ask about crops, seasons or hours, which the stored grid does not count. */
 export function hasCropFilters(filters: MeadowFilters): boolean {
   return (

@@ -6,6 +6,7 @@ import {
   clampInteger,
   filterConditions,
   filterCrops,
+  gridKeys,
   hasCropFilters,
   radiusMetres,
   searchText,
@@ -83,10 +84,12 @@ interface PointRow {
  * map pans; a cell at the edge counts its meadows just outside the view too).
  *
  * Unfiltered and country-filtered views read the clusters from meadow_grid, which triggers keep
- * current: the cost grows with the cells in view, not with the meadows (past zoom 11, the finest
- * stored level serves), and pins are only fetched when the grid leaves room for few enough. With
- * a text or distance filter at most one more match than the pin limit is read: the pins, or
- * clusters of the first matches (then `complete` is false and the counts are lower bounds).
+ * current, and views filtered on one crop or a month in season from meadow_grid_keys: the cost
+ * grows with the cells in view, not with the meadows (past zoom 11, the finest stored level
+ * serves), and pins are only fetched when the grid leaves room for few enough. With a text or
+ * distance filter (or several crops, a crop in a month, "open now") at most one more match than
+ * the pin limit is read: the pins, or clusters of the first matches (then `complete` is false and
+ * the counts are lower bounds).
  */
 export async function viewportMeadows(
   db: Database,
@@ -97,8 +100,12 @@ export async function viewportMeadows(
   const box = normalizeBoundingBox(params.bbox);
   const filters = params.filters ?? {};
   const radius = radiusMetres(filters);
-  // The stored grid counts every meadow: crop and season filters read the rows (ADR 36).
-  const usesGrid = !searchText(filters) && radius === undefined && !hasCropFilters(filters);
+  // The stored grid counts every meadow, and per crop and per month (ADR 42); other crop,
+  // season and hours filters read the rows (ADR 36).
+  const keys = gridKeys(filters);
+  const usesGrid =
+    keys !== undefined ||
+    (!searchText(filters) && radius === undefined && !hasCropFilters(filters));
   const limit = zoom >= VIEWPORT_POINTS_ZOOM ? VIEWPORT_POINT_LIMIT_NEAR : VIEWPORT_POINT_LIMIT;
 
   // The stored grid bounds the meadows in view: cells wholly inside the view hold at least, all
@@ -106,7 +113,7 @@ export async function viewportMeadows(
   let gridClusters: MapCluster[] | undefined;
   if (usesGrid) {
     const level = Math.min(zoom, STORED_GRID_LEVELS - 1);
-    gridClusters = await storedClusters(db, box, level, filters.country);
+    gridClusters = await storedClusters(db, box, level, filters.country, keys);
     const inside = gridClusters
       .filter((cluster) => cellInside(cluster.bounds, box))
       .reduce((sum, cluster) => sum + cluster.count, 0);
