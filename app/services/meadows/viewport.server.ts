@@ -175,7 +175,10 @@ export async function viewportMeadows(
         });
   if (gridClusters) {
     // Few enough in the stored grid's cells inside the view, but perhaps not in all it touches.
-    const points = await streamingRows<PointRow>(
+    // A crop's few meadows come from a bitmap of its GIN index (ANDed with the view's or not):
+    // walking the view's GiST index would pass every meadow in view without it (ADR 42).
+    const pointRows = filterCrops(filters) ? trigramRows : streamingRows;
+    const points = await pointRows<PointRow>(
       db,
       sql`select m.id, m.name, m.lat, m.lng, m.city, m.price_text
           from meadows m
