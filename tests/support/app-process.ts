@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { inject } from "vitest";
 
 export interface AppProcess {
   url: string;
@@ -20,6 +21,27 @@ export function freshDataDir(): string {
   return path.join(mkdtempSync(path.join(tmpdir(), "plukweide-app-")), "data");
 }
 
+/**
+ * A fresh data folder whose embedded database is a copy of one already migrated, when the test
+ * run made one (tests/server/global-setup.ts): a start on it skips initdb and the migrations,
+ * about three seconds each time. Tests of a first start give a DATA_DIR of their own.
+ */
+function preparedDataDir(): string {
+  const dataDir = freshDataDir();
+  const template = migratedDatabaseTemplate();
+  if (template) cpSync(template, path.join(dataDir, "db"), { recursive: true });
+  return dataDir;
+}
+
+function migratedDatabaseTemplate(): string | undefined {
+  try {
+    return inject("migratedDatabaseTemplate");
+  } catch {
+    // Outside a Vitest worker (a script), or in a project without the template.
+    return undefined;
+  }
+}
+
 /** Spawns `node server.ts` (the production build) on a free port. */
 export function spawnApp(env: Record<string, string | undefined> = {}): AppProcess & {
   ready: Promise<AppProcess>;
@@ -30,7 +52,7 @@ export function spawnApp(env: Record<string, string | undefined> = {}): AppProce
       HOME: process.env.HOME,
       PORT: "0",
       HOST: "127.0.0.1",
-      DATA_DIR: freshDataDir(),
+      DATA_DIR: env.DATA_DIR ?? (env.DATABASE_URL ? freshDataDir() : preparedDataDir()),
       SEED_DEMO: "false",
       // Tests give each client an address of its own in X-Forwarded-For, as a proxy on loopback
       // would (tests/support/visitor.ts).
