@@ -246,9 +246,13 @@ export const meadows = pgTable(
  * centroid and one meadow of the cell. A zoomed-out view then reads a few hundred rows instead of
  * every meadow in view.
  */
-export const meadowGrid = pgTable(
-  "meadow_grid",
-  {
+export const meadowGrid = pgTable("meadow_grid", gridCellColumns(), (table) => [
+  primaryKey({ columns: [table.level, table.cx, table.cy, table.country] }),
+]);
+
+/** A cell of a stored grid: where, how many meadows, their coordinates' sums and one of them. */
+function gridCellColumns() {
+  return {
     level: smallint("level").notNull(),
     cx: integer("cx").notNull(),
     cy: integer("cy").notNull(),
@@ -257,9 +261,8 @@ export const meadowGrid = pgTable(
     latSum: doublePrecision("lat_sum").notNull(),
     lngSum: doublePrecision("lng_sum").notNull(),
     sampleId: text("sample_id"),
-  },
-  (table) => [primaryKey({ columns: [table.level, table.cx, table.cy, table.country] })],
-);
+  };
+}
 
 /**
  * The stored grid again, per crop and per month in season (migration 0017, ADR 42): the meadows
@@ -269,17 +272,7 @@ export const meadowGrid = pgTable(
  */
 export const meadowGridKeys = pgTable(
   "meadow_grid_keys",
-  {
-    key: text("key").notNull(),
-    level: smallint("level").notNull(),
-    cx: integer("cx").notNull(),
-    cy: integer("cy").notNull(),
-    country: text("country").notNull(),
-    count: integer("count").notNull(),
-    latSum: doublePrecision("lat_sum").notNull(),
-    lngSum: doublePrecision("lng_sum").notNull(),
-    sampleId: text("sample_id"),
-  },
+  { key: text("key").notNull(), ...gridCellColumns() },
   (table) => [primaryKey({ columns: [table.key, table.level, table.cx, table.cy, table.country] })],
 );
 
