@@ -62,20 +62,26 @@ export interface GridKey {
 }
 
 /**
- * The keys of the stored grid that count the filters' matches exactly, or undefined when none
- * does (ADR 42): one crop, or a month in season ("now" may be a month per group of countries),
- * with a country or not. Several crops, a crop in a month, words, a distance and "open now" are
- * not kept per cell.
+ * The keys of the stored grid that count the filters' matches, or undefined when none does
+ * (ADR 42): one crop, or a month in season ("now" may be a month per group of countries), with a
+ * country or not, counted exactly. Several crops are `overlapping`: a meadow growing two of them
+ * counts under both keys, so a cell's largest count is a lower bound, exact where only one of
+ * the crops grows. A crop in a month, words, a distance and "open now" are not kept per cell.
  */
-export function gridKeys(filters: MeadowFilters): GridKey[] | undefined {
+export function gridKeys(
+  filters: MeadowFilters,
+): { keys: GridKey[]; overlapping: boolean } | undefined {
   if (searchText(filters) || filters.maxDistanceKm !== undefined || filters.openNow) {
     return undefined;
   }
   const crops = filterCrops(filters);
   const months = seasonMonths(filters);
-  if (crops?.length === 1 && months.length === 0) return [{ key: `crop:${crops[0]}` }];
+  if (crops && months.length === 0) {
+    return { keys: crops.map((crop) => ({ key: `crop:${crop}` })), overlapping: crops.length > 1 };
+  }
   if (crops === undefined && months.length > 0) {
-    return months.map(({ month, countries }) => ({ key: `month:${month}`, countries }));
+    const keys = months.map(({ month, countries }) => ({ key: `month:${month}`, countries }));
+    return { keys, overlapping: false };
   }
   return undefined;
 }

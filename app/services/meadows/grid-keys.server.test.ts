@@ -120,18 +120,45 @@ describe.each(testEngines)("the stored grid per crop and month on $name", (engin
     expect(clustered(now)).toEqual({ kind: "clusters", complete: true, count: 900 });
   });
 
-  it("leaves the filters it does not keep to the rows, as lower bounds", async () => {
+  it("counts several crops exactly where they grow apart, and at least where they meet", async () => {
+    // Dahlias around Antwerp, tulips around Groningen: no cell of zoom 6 holds both.
+    await insertMeadows(db, [
+      ...grown(400, { lat: 51, lng: 4 }, () => [DAHLIAS], { country: "BE" }),
+      ...grown(300, { lat: 53, lng: 6.5 }, () => [TULIPS]),
+    ]);
+    const either = { bbox: VIEW, zoom: 6, filters: { crops: ["dahlia", "tulip"] } };
+    expect(clustered(await viewportMeadows(db, either))).toEqual({
+      kind: "clusters",
+      complete: true,
+      count: 700,
+    });
+    // Around Groningen, half of them also grow dahlias: they count once, and the count is a
+    // lower bound where both grow (the per-crop counts cannot say how many grow both).
+    await db.execute(
+      sql`update meadows set crops = '{dahlia,tulip}', crop_months = array[${DAHLIAS.months}, ${TULIPS.months}]::smallint[],
+            season_mask = ${DAHLIAS.months | TULIPS.months}
+          where 'tulip' = any(crops) and right(name, 1) in ('0', '2', '4', '6', '8')`,
+    );
+    const overlapping = clustered(await viewportMeadows(db, either));
+    expect(overlapping).toMatchObject({ kind: "clusters", complete: false });
+    expect(overlapping.count).toBeGreaterThanOrEqual(400 + 150);
+    expect(overlapping.count).toBeLessThanOrEqual(700);
+    // Zoomed in on Groningen, the pins are every match, each once.
+    const close = await viewportMeadows(db, { ...either, bbox: [6.4, 52.9, 7.6, 54.1], zoom: 9 });
+    expect(clustered(close)).toEqual({ kind: "points", count: 300 });
+  });
+
+  it("leaves a crop in a month to the rows, as lower bounds", async () => {
     await insertMeadows(
       db,
       grown(1_200, { lat: 51.5, lng: 4.5 }, (i) => (i % 2 === 0 ? [DAHLIAS, TULIPS] : [TULIPS])),
     );
-    // A meadow with both crops would count twice in a sum of per-crop counts.
-    const either = await viewportMeadows(db, {
+    const tulipsInApril = await viewportMeadows(db, {
       bbox: VIEW,
       zoom: 6,
-      filters: { crops: ["dahlia", "tulip"] },
+      filters: { crops: ["tulip"], season: 4 },
     });
-    expect(clustered(either)).toEqual({
+    expect(clustered(tulipsInApril)).toEqual({
       kind: "clusters",
       complete: false,
       count: VIEWPORT_POINT_LIMIT,

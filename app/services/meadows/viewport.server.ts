@@ -84,12 +84,12 @@ interface PointRow {
  * map pans; a cell at the edge counts its meadows just outside the view too).
  *
  * Unfiltered and country-filtered views read the clusters from meadow_grid, which triggers keep
- * current, and views filtered on one crop or a month in season from meadow_grid_keys: the cost
- * grows with the cells in view, not with the meadows (past zoom 11, the finest stored level
- * serves), and pins are only fetched when the grid leaves room for few enough. With a text or
- * distance filter (or several crops, a crop in a month, "open now") at most one more match than
- * the pin limit is read: the pins, or clusters of the first matches (then `complete` is false and
- * the counts are lower bounds).
+ * current, and views filtered on crops or a month in season from meadow_grid_keys (several
+ * crops as lower bounds where they grow together): the cost grows with the cells in view, not
+ * with the meadows (past zoom 11, the finest stored level serves), and pins are only fetched
+ * when the grid leaves room for few enough. With a text or distance filter (or a crop in a
+ * month, or "open now") at most one more match than the pin limit is read: the pins, or
+ * clusters of the first matches (then `complete` is false and the counts are lower bounds).
  */
 export async function viewportMeadows(
   db: Database,
@@ -102,24 +102,32 @@ export async function viewportMeadows(
   const radius = radiusMetres(filters);
   // The stored grid counts every meadow, and per crop and per month (ADR 42); other crop,
   // season and hours filters read the rows (ADR 36).
-  const keys = gridKeys(filters);
+  const keyed = gridKeys(filters);
   const usesGrid =
-    keys !== undefined ||
+    keyed !== undefined ||
     (!searchText(filters) && radius === undefined && !hasCropFilters(filters));
   const limit = zoom >= VIEWPORT_POINTS_ZOOM ? VIEWPORT_POINT_LIMIT_NEAR : VIEWPORT_POINT_LIMIT;
 
   // The stored grid bounds the meadows in view: cells wholly inside the view hold at least, all
   // cells it touches at most, what is in view. Past zoom 11 the finest stored level serves.
+  // Several crops' counts are lower bounds where more than one grows in a cell (`exact` false).
   let gridClusters: MapCluster[] | undefined;
+  let gridExact = true;
   if (usesGrid) {
     const level = Math.min(zoom, STORED_GRID_LEVELS - 1);
-    gridClusters = await storedClusters(db, box, level, filters.country, keys);
+    ({ clusters: gridClusters, exact: gridExact } = await storedClusters(
+      db,
+      box,
+      level,
+      filters.country,
+      keyed,
+    ));
     const inside = gridClusters
       .filter((cluster) => cellInside(cluster.bounds, box))
       .reduce((sum, cluster) => sum + cluster.count, 0);
     if (inside > limit) {
       onRead?.("grid");
-      return { kind: "clusters", clusters: gridClusters, complete: true };
+      return { kind: "clusters", clusters: gridClusters, complete: gridExact };
     }
   }
 
@@ -187,7 +195,7 @@ export async function viewportMeadows(
     );
     onRead?.("grid");
     if (points.length <= limit) return { kind: "points", points: points.map(toMapPoint) };
-    return { kind: "clusters", clusters: gridClusters, complete: true };
+    return { kind: "clusters", clusters: gridClusters, complete: gridExact };
   }
 
   // A filtered view: one read of its matches, up to one more than `cap`, the pins it may show
