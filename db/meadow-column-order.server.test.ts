@@ -59,11 +59,12 @@ describe.each(testEngines)("migration 0009 (meadow column order) on $name", (eng
         row: { ...row, description_nl: "", ...COLUMNS_ADDED_AFTER_0013 },
       })),
     );
-    // Migrations 0011, 0014 and 0015, which run after it here, add one index each.
+    // Migrations 0011, 0014, 0015 and 0018, which run after it here, add one index each.
     expect(await indexNames(handle)).toEqual(
       [
         ...indexesBefore,
         { name: "meadows_area_trgm_idx" },
+        { name: "meadows_crop_seasons_idx" },
         { name: "meadows_crops_idx" },
         { name: "meadows_open_minutes_idx" },
       ].sort((a, b) => a.name.localeCompare(b.name)),
@@ -81,9 +82,9 @@ describe.each(testEngines)("migration 0009 (meadow column order) on $name", (eng
       "search_text",
     ]);
     // Migration 0013 adds description_nl at the end, then 0014 crops, crop_months and
-    // season_mask, then 0015 the hours' columns.
-    expect(columns).toHaveLength(31);
-    expect(columns.slice(-8)).toEqual([
+    // season_mask, then 0015 the hours' columns, then 0018 crop_seasons.
+    expect(columns).toHaveLength(32);
+    expect(columns.slice(-9)).toEqual([
       "description_nl",
       "crops",
       "crop_months",
@@ -92,6 +93,7 @@ describe.each(testEngines)("migration 0009 (meadow column order) on $name", (eng
       "open_minutes",
       "closed_on_holidays",
       "hours_form",
+      "crop_seasons",
     ]);
     expect(before[0]?.row).toMatchObject({
       search_text: "creme tulpen tulpen om zelf te plukken.\ntweede regel",

@@ -207,6 +207,14 @@ export const meadows = pgTable(
      * of an older one, and free-text hours not yet read, are derived again at start.
      */
     hoursForm: smallint("hours_form").notNull().default(0),
+    /**
+     * Each crop with each month it is in season, as 'dahlia:8' (migration 0018): "one of these
+     * crops in season in month M" is `crop_seasons && array[…]`, answered by its GIN index.
+     */
+    cropSeasons: text("crop_seasons")
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`meadow_crop_seasons(crops, crop_months)`),
   },
   (table) => [
     // earthdistance's cube-based point: GiST answers radius (earth_box) and nearest-first (<->).
@@ -230,6 +238,7 @@ export const meadows = pgTable(
     index("meadows_owner_idx").on(table.ownerId),
     index("meadows_created_idx").on(table.createdAt, table.id),
     index("meadows_crops_idx").using("gin", table.crops),
+    index("meadows_crop_seasons_idx").using("gin", table.cropSeasons),
     check(
       "meadows_crop_months_match",
       sql`cardinality(${table.crops}) = cardinality(${table.cropMonths})`,

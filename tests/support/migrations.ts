@@ -68,4 +68,5 @@ export const COLUMNS_ADDED_AFTER_0013 = {
   open_minutes: "{}",
   closed_on_holidays: false,
   hours_form: 0,
+  crop_seasons: [],
 };

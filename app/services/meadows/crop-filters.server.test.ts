@@ -1,8 +1,9 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertMeadows, meadowGrid, north, UTRECHT } from "../../../db/factories/meadows";
 import { meadows, type NewMeadow } from "../../../db/schema";
 import { testEngines } from "../../../tests/support/databases";
-import type { Database, DatabaseHandle } from "~/adapters/db.server";
+import { queryRows, type Database, type DatabaseHandle } from "~/adapters/db.server";
 import { monthMask, monthRange, type MeadowCrop } from "~/lib/crops";
 import { cropColumns } from "./records.server";
 import { searchMeadows, type SearchParams } from "./search.server";
@@ -108,6 +109,17 @@ describe.each(testEngines)("crop and season filters on $name", (engine) => {
     expect((await listed({ crops: ["sunflower", "holly"], season: 8 })).names).toEqual([
       "Dahliahof",
     ]);
+    // Holly runs from November into January: in season in January, not in October.
+    expect((await listed({ crops: ["holly"], season: 1 })).names).toEqual(["Hulsthoeve"]);
+    expect((await listed({ crops: ["holly"], season: 10 })).names).toEqual([]);
+  });
+
+  it("keeps each crop's months in a form its index answers", async () => {
+    const [row] = await queryRows<{ seasons: string[] }>(
+      db,
+      sql`select crop_seasons as seasons from meadows where name = 'Hulsthoeve'`,
+    );
+    expect(row?.seasons).toEqual(["holly:1", "holly:11", "holly:12"]);
   });
 
   it("reads 'now' at each meadow's own clock", async () => {

@@ -115,21 +115,18 @@ export function seasonMonths(filters: MeadowFilters): { month: number; countries
 /**
  * The crop and season conditions. Crops alone: the GIN index on `crops` finds the meadows
  * growing any of them. A month alone: the bit of the month in `season_mask`. Both: one of the
- * crops must be in season then, which the arrays of the row itself tell.
+ * crops must be in season then, which `crop_seasons` and its GIN index tell.
  */
 function cropConditions(filters: MeadowFilters): SQL[] {
   const crops = filterCrops(filters);
   const months = seasonMonths(filters);
-  const conditions: SQL[] = [];
   // Known ids of letters and '-' only, so an array literal holds them safely.
-  const cropArray = crops && sql`${`{${crops.join(",")}}`}::text[]`;
-  if (cropArray) conditions.push(sql`m.crops && ${cropArray}`);
-  if (months.length === 0) return conditions;
+  if (months.length === 0) return crops ? [sql`m.crops && ${`{${crops.join(",")}}`}::text[]`] : [];
   const inMonth = ({ month, countries }: { month: number; countries?: string[] }) => {
     const bit = 1 << (month - 1);
-    const season = cropArray
-      ? sql`exists (select 1 from unnest(m.crops, m.crop_months) as c(id, months)
-          where c.id = any(${cropArray}) and c.months & ${bit}::smallint <> 0)`
+    // Each chosen crop in that month, as crop_seasons holds it ('dahlia:8'): ids and a number.
+    const season = crops
+      ? sql`m.crop_seasons && ${`{${crops.map((crop) => `${crop}:${month}`).join(",")}}`}::text[]`
       : sql`m.season_mask & ${bit}::smallint <> 0`;
     return countries
       ? sql`(m.country in (${sql.join(
@@ -138,12 +135,11 @@ function cropConditions(filters: MeadowFilters): SQL[] {
         )}) and ${season})`
       : season;
   };
-  conditions.push(
+  return [
     months.length === 1 && months[0]
       ? inMonth(months[0])
       : sql`(${sql.join(months.map(inMonth), sql` or `)})`,
-  );
-  return conditions;
+  ];
 }
 
 /** LIKE's own wildcards in what the visitor typed are meant literally. */

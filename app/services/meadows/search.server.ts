@@ -169,7 +169,7 @@ function coveredAlongOrder(params: SearchParams): boolean {
 /** The columns a page needs, and what it is filtered and sorted by, for a preselection. */
 const CANDIDATE_COLUMNS = sql`m.id, m.name, m.city, m.country, m.price_text, m.price_amount,
   m.lat, m.lng, m.is_demo, m.created_at, m.sort_name, m.search_text, m.crops, m.crop_months,
-  m.season_mask, m.hours_syntax, m.open_minutes, m.closed_on_holidays`;
+  m.season_mask, m.hours_syntax, m.open_minutes, m.closed_on_holidays, m.crop_seasons`;
 
 /**
  * One page of meadows matching the filters, in the chosen order, with the number of matches (up
