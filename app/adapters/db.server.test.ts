@@ -220,8 +220,11 @@ describe("embedded database maintenance", () => {
           sql`select reltuples::int as tuples, relallvisible::int as visible
               from pg_class where relname = 'meadows'`,
         );
-      // PGlite runs no autovacuum: without maintenance the planner still sees an empty table.
-      expect(await statistics()).toEqual([{ tuples: 0, visible: 0 }]);
+      // PGlite runs no autovacuum: without maintenance the planner still sees an empty table,
+      // or one of unknown size (-1) after a migration rewrote it.
+      const [before] = await statistics();
+      expect(before?.tuples).toBeLessThanOrEqual(0);
+      expect(before?.visible).toBe(0);
       await handle.maintain();
       const [after] = await statistics();
       expect(after?.tuples).toBe(3000);
