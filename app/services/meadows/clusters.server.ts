@@ -4,6 +4,7 @@ import {
   cellRangeCondition,
   cellRanges,
   clusterCellSize,
+  inCountries,
   type BoundingBox,
   type NormalizedBoundingBox,
 } from "./geo-sql.server";
@@ -95,10 +96,7 @@ function keyConditions(keys: readonly GridKey[]): SQL {
   return sql.join(
     keys.map(({ key, countries }) =>
       countries
-        ? sql`(key = ${key} and country in (${sql.join(
-            countries.map((code) => sql`${code}`),
-            sql`, `,
-          )}))`
+        ? sql`(key = ${key} and ${inCountries(sql`country`, countries)})`
         : sql`key = ${key}`,
     ),
     sql` or `,

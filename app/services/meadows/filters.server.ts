@@ -9,6 +9,7 @@ import {
   circleBox,
   distanceMetres,
   earthAt,
+  inCountries,
   MEADOW_EARTH,
   type LatLng,
 } from "./geo-sql.server";
@@ -128,12 +129,7 @@ function cropConditions(filters: MeadowFilters): SQL[] {
     const season = crops
       ? sql`m.crop_seasons && ${`{${crops.map((crop) => `${crop}:${month}`).join(",")}}`}::text[]`
       : sql`m.season_mask & ${bit}::smallint <> 0`;
-    return countries
-      ? sql`(m.country in (${sql.join(
-          countries.map((country) => sql`${country}`),
-          sql`, `,
-        )}) and ${season})`
-      : season;
+    return countries ? sql`(${inCountries(sql`m.country`, countries)} and ${season})` : season;
   };
   return [
     months.length === 1 && months[0]

@@ -152,5 +152,13 @@ export function cellRangeCondition(
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
+/** `column` is one of `countries` (codes as stored, upper case). */
+export function inCountries(column: SQL, countries: readonly string[]): SQL {
+  return sql`${column} in (${sql.join(
+    countries.map((country) => sql`${country}`),
+    sql`, `,
+  )})`;
+}
+
 /** Metres per degree of latitude on earthdistance's sphere. */
 export const METRES_PER_DEGREE = (EARTH_RADIUS_M * Math.PI) / 180;

@@ -20,6 +20,7 @@ import {
   type WeeklyHours,
 } from "~/lib/opening-hours";
 import { COUNTRIES } from "~/lib/countries";
+import { inCountries } from "./geo-sql.server";
 
 /*
  * A meadow's opening hours on the server: the columns the database answers "open now" from,
@@ -146,11 +147,7 @@ export function openNowCondition(now: Date): SQL {
     .join(",");
   return sql`(m.open_minutes && ${`{${anyKey}}`}::int4multirange and (${sql.join(
     groups.map(
-      (group) =>
-        sql`(m.country in (${sql.join(
-          group.countries.map((country) => sql`${country}`),
-          sql`, `,
-        )}) and ${condition(group)})`,
+      (group) => sql`(${inCountries(sql`m.country`, group.countries)} and ${condition(group)})`,
     ),
     sql` or `,
   )}))`;
