@@ -3,10 +3,25 @@ import { useTranslation } from "~/hooks/use-translation";
 import { useShellData } from "~/hooks/use-shell-data";
 import { cn } from "~/lib/cn";
 import { countryTimeZone } from "~/lib/crops";
-import { decodeTimeline, hoursText, nextChangeAfter, segmentAt } from "~/lib/hours-text";
+import {
+  decodeTimeline,
+  hoursText,
+  nextChangeAfter,
+  segmentAt,
+  type HoursTimeline,
+} from "~/lib/hours-text";
+import { Kept } from "~/lib/kept";
 
 /** The longest a browser timer waits (about 24.8 days); later changes are waited for in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Timelines and the text of their first stretch, by their string: the server works a meadow's
+ * hours out once per ten minutes, so the cards of many pages carry the same strings, and telling
+ * them afresh on every page (zones, dates, words) cost more than the rest of a card.
+ */
+const keptTimelines = new Kept<string, HoursTimeline | undefined>(2_000);
+const keptFirstTexts = new Kept<string, string>(2_000);
 
 /**
  * "Open now · closes 18:00", "Opens Saturday 10:00": what the hours say now. The server's page
@@ -26,10 +41,10 @@ export function HoursStatus({
   className?: string;
 }) {
   const { t } = useTranslation();
-  const timeline = useMemo(
-    () => decodeTimeline(encoded, country ? countryTimeZone(country) : undefined),
-    [encoded, country],
-  );
+  const timeline = useMemo(() => {
+    const zone = country ? countryTimeZone(country) : undefined;
+    return keptTimelines.get(`${zone}|${encoded}`, () => decodeTimeline(encoded, zone));
+  }, [encoded, country]);
   const { lang } = useShellData();
   // Null until hydrated: the first render matches the server's, whatever the browser's clock.
   const [now, setNow] = useState<number | null>(null);
@@ -55,12 +70,14 @@ export function HoursStatus({
   if (!timeline) return null;
   const segment = now === null ? timeline.segments[0] : segmentAt(timeline, now);
   if (!segment) return null;
+  const text = () =>
+    hoursText(segment, timeline.timeZone, lang, (key, options) =>
+      String(t(key as never, options as never)),
+    );
   return (
     // Short attributes: every card of a list carries them (its HTML budget).
     <p className={className} data-hours={segment.state === "open" ? "open" : ""}>
-      {hoursText(segment, timeline.timeZone, lang, (key, options) =>
-        String(t(key as never, options as never)),
-      )}
+      {now === null ? keptFirstTexts.get(`${lang}|${timeline.timeZone}|${encoded}`, text) : text()}
     </p>
   );
 }

@@ -2,7 +2,7 @@ import { createInstance } from "i18next";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
-import { useTranslation } from "./use-translation";
+import { keptTranslator, useTranslation } from "./use-translation";
 
 async function instance(language: string, greeting: string) {
   const i18n = createInstance({
@@ -35,5 +35,61 @@ describe("useTranslation", () => {
       );
     expect(render(dutch)).toBe('<p lang="nl">Hallo 1 person</p><p lang="nl">Hallo 1 person</p>');
     expect(render(english)).toBe('<p lang="en">Hello 1 person</p><p lang="en">Hello 1 person</p>');
+  });
+});
+
+describe("keptTranslator", () => {
+  async function counted() {
+    const i18n = createInstance({
+      lng: "en",
+      interpolation: { escapeValue: false },
+      resources: {
+        en: {
+          translation: {
+            greeting: "Hello",
+            named: "Hello {{name}}",
+            keptBy_one: "{{count}} person",
+            keptBy_other: "{{count}} people",
+          },
+        },
+      },
+    });
+    await i18n.init();
+    let calls = 0;
+    const t = i18n.t.bind(i18n) as unknown as (...args: unknown[]) => unknown;
+    i18n.t = ((...args: unknown[]) => (calls++, t(...args))) as unknown as typeof i18n.t;
+    const kept = keptTranslator(i18n) as unknown as (key: unknown, options?: object) => unknown;
+    return { kept, calls: () => calls };
+  }
+
+  it("gives i18next's texts, asking i18next once for each key and values", async () => {
+    const { kept, calls } = await counted();
+    expect(kept("greeting")).toBe("Hello");
+    expect(kept("greeting")).toBe("Hello");
+    expect(kept("named", { name: "Ann" })).toBe("Hello Ann");
+    expect(kept("named", { name: "Bo" })).toBe("Hello Bo");
+    expect(kept("named", { name: "Ann" })).toBe("Hello Ann");
+    expect(kept("keptBy", { count: 1 })).toBe("1 person");
+    expect(kept("keptBy", { count: 2 })).toBe("2 people");
+    // A string is not a count: a key of its own.
+    expect(kept("keptBy", { count: "2" })).toBe("keptBy");
+    expect(kept("keptBy", { count: 2 })).toBe("2 people");
+    expect(calls()).toBe(6);
+  });
+
+  it("tells apart values that would read alike run together", async () => {
+    const { kept } = await counted();
+    expect(kept("named", { name: 'Ann","x":"y' })).toBe('Hello Ann","x":"y');
+    expect(kept("named", { name: "Ann", x: "y" })).toBe("Hello Ann");
+  });
+
+  it("asks again for a text the catalogue lacks and for values it cannot key", async () => {
+    const { kept, calls } = await counted();
+    expect(kept("missing")).toBe("missing");
+    expect(kept("missing")).toBe("missing");
+    const values = { name: { first: "Ann" } };
+    kept("named", values);
+    kept("named", values);
+    expect(calls()).toBe(4);
   });
 });
