@@ -9,6 +9,25 @@ import { pingWith } from "./ping.server";
 /** The app's database, whichever engine is behind it; services take this and nothing more. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * A query of fixed shape, built by drizzle once for each database and then run with new values
+ * (`sql.placeholder`). Building the SQL text from drizzle's query objects cost a meadow's page
+ * more CPU than rendering its header; on PostgreSQL the statement is also named, so each
+ * connection parses and plans it once. `build` must end in `.prepare(name)`, each name for one
+ * text only (node-postgres refuses a name reused with another).
+ */
+export function preparedQuery<Query>(build: (db: Database) => Query): (db: Database) => Query {
+  const built = new WeakMap<Database, Query>();
+  return (db) => {
+    let query = built.get(db);
+    if (!query) {
+      query = build(db);
+      built.set(db, query);
+    }
+    return query;
+  };
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";

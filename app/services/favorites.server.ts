@@ -1,6 +1,6 @@
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { favorites, meadows } from "../../db/schema";
-import type { Database } from "~/adapters/db.server";
+import { preparedQuery, type Database } from "~/adapters/db.server";
 import { NotFoundError } from "./meadows/errors";
 import { isMeadowId } from "./meadows/records.server";
 
@@ -74,12 +74,17 @@ export async function favoritesOf(
 
 /** How many members keep the meadow. */
 export async function countFor(db: Database, meadowId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(favorites)
-    .where(eq(favorites.meadowId, meadowId));
+  const [row] = await favoriteCount(db).execute({ meadowId });
   return row?.total ?? 0;
 }
+
+const favoriteCount = preparedQuery((db) =>
+  db
+    .select({ total: count() })
+    .from(favorites)
+    .where(eq(favorites.meadowId, sql.placeholder("meadowId")))
+    .prepare("favorite_count"),
+);
 
 /** Whether the meadow exists: a favorite's answer for an unknown one is a 404. */
 export async function meadowExists(db: Database, meadowId: string): Promise<boolean> {

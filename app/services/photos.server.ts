@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { meadows, photos, users, type Photo } from "../../db/schema";
-import type { Database } from "~/adapters/db.server";
+import { preparedQuery, type Database } from "~/adapters/db.server";
 import type { ObjectStorage } from "~/adapters/storage.server";
 import { PHOTO_CAPTION_MAX } from "~/lib/schemas/photo";
 import {
@@ -157,7 +157,11 @@ export interface MeadowPhoto {
 
 /** The meadow's photos in upload order (the id keeps photos of one moment in one order). */
 export async function listMeadowPhotos(db: Database, meadowId: string): Promise<MeadowPhoto[]> {
-  return db
+  return photosOfMeadow(db).execute({ meadowId });
+}
+
+const photosOfMeadow = preparedQuery((db) =>
+  db
     .select({
       id: photos.id,
       keyPrefix: photos.keyPrefix,
@@ -175,9 +179,10 @@ export async function listMeadowPhotos(db: Database, meadowId: string): Promise<
     })
     .from(photos)
     .innerJoin(users, eq(users.id, photos.authorId))
-    .where(eq(photos.meadowId, meadowId))
-    .orderBy(asc(photos.createdAt), asc(photos.id));
-}
+    .where(eq(photos.meadowId, sql.placeholder("meadowId")))
+    .orderBy(asc(photos.createdAt), asc(photos.id))
+    .prepare("photos_of_meadow"),
+);
 
 export interface FirstPhoto {
   keyPrefix: string;
@@ -193,7 +198,13 @@ export async function firstPhotos(
 ): Promise<Map<string, FirstPhoto>> {
   const found = new Map<string, FirstPhoto>();
   if (meadowIds.length === 0) return found;
-  const rows = await db
+  const rows = await firstPhotoOfEach(db).execute({ meadowIds: [...new Set(meadowIds)] });
+  for (const { meadowId, ...photo } of rows) found.set(meadowId, photo);
+  return found;
+}
+
+const firstPhotoOfEach = preparedQuery((db) =>
+  db
     .selectDistinctOn([photos.meadowId], {
       meadowId: photos.meadowId,
       keyPrefix: photos.keyPrefix,
@@ -202,11 +213,11 @@ export async function firstPhotos(
       placeholder: photos.placeholder,
     })
     .from(photos)
-    .where(inArray(photos.meadowId, [...new Set(meadowIds)]))
-    .orderBy(photos.meadowId, asc(photos.createdAt), asc(photos.id));
-  for (const { meadowId, ...photo } of rows) found.set(meadowId, photo);
-  return found;
-}
+    // One array value rather than a list of them: one statement for any number of meadows.
+    .where(sql`${photos.meadowId} = any(${sql.placeholder("meadowIds")}::text[])`)
+    .orderBy(photos.meadowId, asc(photos.createdAt), asc(photos.id))
+    .prepare("first_photo_of_each"),
+);
 
 /** What a page needs to show a stored photo at one of PHOTO_WIDTHS: src, srcset and size. */
 export interface PhotoImage {

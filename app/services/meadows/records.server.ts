@@ -1,6 +1,6 @@
-import { and, eq, getTableColumns, inArray } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { meadows, users, type Meadow } from "../../../db/schema";
-import type { Database } from "~/adapters/db.server";
+import { preparedQuery, type Database } from "~/adapters/db.server";
 import {
   cropsFromColumns,
   cropsInSeason,
@@ -139,7 +139,12 @@ export type MeadowDetail = Meadow & { owner: MeadowOwner | null };
 /** The meadow with the member who added it (null once they deleted their account). */
 export async function getMeadow(db: Database, id: string): Promise<MeadowDetail | null> {
   if (!isMeadowId(id)) return null;
-  const [row] = await db
+  const [row] = await meadowById(db).execute({ id });
+  return row ?? null;
+}
+
+const meadowById = preparedQuery((db) =>
+  db
     .select({
       ...getTableColumns(meadows),
       owner: {
@@ -151,9 +156,9 @@ export async function getMeadow(db: Database, id: string): Promise<MeadowDetail 
     })
     .from(meadows)
     .leftJoin(users, eq(users.id, meadows.ownerId))
-    .where(eq(meadows.id, id));
-  return row ?? null;
-}
+    .where(eq(meadows.id, sql.placeholder("id")))
+    .prepare("meadow_by_id"),
+);
 
 /**
  * The ids of each meadow's crops in season at `now` (at the meadow's own clock), for the map's
