@@ -6,6 +6,7 @@ import {
   cropsFromColumns,
   cropsInSeason,
   currentMonth,
+  monthAt,
   inMonth,
   maskMonths,
   monthMask,
@@ -75,6 +76,16 @@ describe("months", () => {
     const instant = new Date("2026-12-31T23:30:00Z");
     expect(currentMonth(instant, "GB")).toBe(12);
     expect(currentMonth(instant, "NL")).toBe(1);
+  });
+
+  it("turns the month at the zone's midnight to the minute, asked again and again", () => {
+    for (let round = 0; round < 2; round++) {
+      expect(monthAt(new Date("2026-12-31T22:59:59Z"), "Europe/Amsterdam")).toBe(12);
+      expect(monthAt(new Date("2026-12-31T23:00:00Z"), "Europe/Amsterdam")).toBe(1);
+      // Half an hour off UTC: the month still turns on a quarter hour.
+      expect(monthAt(new Date("2026-11-30T18:29:59Z"), "Asia/Kolkata")).toBe(11);
+      expect(monthAt(new Date("2026-11-30T18:30:00Z"), "Asia/Kolkata")).toBe(12);
+    }
   });
 
   it("reads stored columns in catalogue order, leaving out retired ids", () => {

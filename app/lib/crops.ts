@@ -5,6 +5,8 @@
  * `crops.names.<id>` (a test checks both exist). Shared by server and browser.
  */
 
+import { Kept } from "./kept";
+
 export type CropKind = "flower" | "fruit" | "vegetable";
 
 export interface Crop {
@@ -194,13 +196,22 @@ const monthFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The month (1–12) at `instant` in `timeZone`. */
 export function monthAt(instant: Date, timeZone: string): number {
-  let format = monthFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en", { timeZone, month: "numeric" });
-    monthFormats.set(timeZone, format);
-  }
-  return Number(format.format(instant));
+  // Every zone's offset today is a whole number of quarter hours, so a month starts on one.
+  const quarter = Math.floor(instant.getTime() / QUARTER_HOUR);
+  return keptMonths.get(`${timeZone}|${quarter}`, () => {
+    let format = monthFormats.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat("en", { timeZone, month: "numeric" });
+      monthFormats.set(timeZone, format);
+    }
+    return Number(format.format(quarter * QUARTER_HOUR));
+  });
 }
+
+const QUARTER_HOUR = 15 * 60_000;
+
+/** Months already told: every card of a list asks for the month at its meadow. */
+const keptMonths = new Kept<string, number>(1_000);
 
 /** The month (1–12) it is now at a meadow in `country`. */
 export function currentMonth(instant: Date, country: string): number {
