@@ -20,6 +20,7 @@ import {
   type WeeklyHours,
 } from "~/lib/opening-hours";
 import { COUNTRIES } from "~/lib/countries";
+import { Kept } from "~/lib/kept";
 import { inCountries } from "./geo-sql.server";
 
 /*
@@ -208,40 +209,25 @@ export function isOpenAt(syntax: string, country: string, now: Date): boolean {
 
 const PARSED_CACHE_SIZE = 2000;
 
-/**
- * What `make` works out for a meadow's hours in its country, kept in `cache` for the next page
- * that shows the same hours; emptied when it holds PARSED_CACHE_SIZE of them.
- */
-function keptForHours<T extends object | null>(
-  cache: Map<string, T>,
-  syntax: string,
-  country: string,
-  make: () => T,
-): T {
-  const id = `${country}\n${syntax}`;
-  const found = cache.get(id);
-  if (found !== undefined) return found;
-  const made = make();
-  if (cache.size >= PARSED_CACHE_SIZE) cache.clear();
-  cache.set(id, made);
-  return made;
-}
+/** What is worked out for a meadow's hours, kept by its country and syntax for the next page
+ * that shows the same hours. */
+const hoursKey = (syntax: string, country: string) => `${country}\n${syntax}`;
 
-const parsedCache = new Map<string, OpeningHours | null>();
+const parsedCache = new Kept<string, OpeningHours | null>(PARSED_CACHE_SIZE);
 
 /** The library's reading of hours. */
 function cachedHours(syntax: string, country: string): OpeningHours | null {
-  return keptForHours(parsedCache, syntax, country, () => {
+  return parsedCache.get(hoursKey(syntax, country), () => {
     const parsed = parseHours(syntax, country);
     return "hours" in parsed ? parsed.hours : null;
   });
 }
 
-const derivedCache = new Map<string, ReturnType<typeof derivedHours>>();
+const derivedCache = new Kept<string, ReturnType<typeof derivedHours>>(PARSED_CACHE_SIZE);
 
 /** The weekly form of hours: working it out reads a whole year. */
 function cachedDerived(syntax: string, country: string) {
-  return keptForHours(derivedCache, syntax, country, () => derivedHours(syntax, country));
+  return derivedCache.get(hoursKey(syntax, country), () => derivedHours(syntax, country));
 }
 
 /** The next time the state changes after `wall`, within a year; undefined when it never does. */
