@@ -5,8 +5,11 @@
  */
 export class Kept<K, V> {
   private readonly answers = new Map<K, V>();
+  private readonly limit: number;
 
-  constructor(private readonly limit: number) {}
+  constructor(limit: number) {
+    this.limit = limit;
+  }
 
   /** The answer kept for `key`, else `make()`'s, kept unless `keep` says no. */
   get(key: K, make: () => V, keep: (answer: V) => boolean = () => true): V {
