@@ -193,6 +193,8 @@ test("axe finds nothing serious on the heart, kept or not, in both languages", a
   page,
   baseURL,
 }) => {
+  // axe checks every state in both colour modes: seconds each on a slow machine.
+  test.slow();
   const meadow = demo("demo-016");
   await signUpMember(page, { baseURL });
   for (const t of Object.values(texts)) {

@@ -330,6 +330,8 @@ test("the built-in basemap follows the dark colour scheme", async ({ openPage })
 test("axe finds nothing serious on a drawn map with an open popup, nor on the small map", async ({
   openPage,
 }) => {
+  // axe checks every state in both colour modes: seconds each on a slow machine.
+  test.slow();
   for (const colorScheme of ["light", "dark"] as const) {
     const page = await openPage({ colorScheme, viewport: { width: 360, height: 740 } });
     const scan = async (where: string) => {

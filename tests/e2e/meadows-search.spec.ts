@@ -396,6 +396,8 @@ test.describe("accessibility", () => {
   ];
   for (const path of states) {
     test(`axe finds no serious or critical violations on ${path}`, async ({ page, baseURL }) => {
+      // Two colour modes at two widths: seconds each on a slow machine.
+      test.slow();
       for (const mode of ["light", "dark"] as const) {
         await page.context().addCookies([preferenceCookie("theme", mode, baseURL!)]);
         for (const width of [360, 1280]) {
