@@ -25,7 +25,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  timeout: 30_000,
+  // A journey takes 5–15 s here; the same machine at half speed took past 30 s for some, with
+  // two workers and the app sharing two cores. A test that hangs still fails within a minute.
+  timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
