@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryManyRows, queryRows, type Database } from "~/adapters/db.server";
+import { Kept } from "~/lib/kept";
 import {
   estimateFromSample,
   foldLikeSearchText,
@@ -36,7 +37,7 @@ interface TextSample {
    * Estimates already made from this sample, by their folded words: the map asks again on every
    * pan, and each count reads all 10,000 texts.
    */
-  estimates: Map<string, number>;
+  estimates: Kept<string, number>;
 }
 
 const samples = new WeakMap<Database, { sample?: TextSample; taking?: Promise<TextSample> }>();
@@ -64,7 +65,7 @@ async function takeSample(db: Database, total: number): Promise<TextSample> {
     total,
     takenAt: Date.now(),
     trigramHits: new Map(),
-    estimates: new Map(),
+    estimates: new Kept(REMEMBERED_COUNTS),
   };
 }
 
@@ -90,13 +91,7 @@ export async function estimateText(
 /** estimateFromSample, remembered with the sample (at most REMEMBERED_COUNTS word sets). */
 function rememberedEstimate(sample: TextSample, total: number, words: string[]): number {
   const key = [total, ...words.map(foldLikeSearchText).sort()].join("\u0000");
-  let estimate = sample.estimates.get(key);
-  if (estimate === undefined) {
-    estimate = estimateFromSample(sample.texts, total, words);
-    if (sample.estimates.size >= REMEMBERED_COUNTS) sample.estimates.clear();
-    sample.estimates.set(key, estimate);
-  }
-  return estimate;
+  return sample.estimates.get(key, () => estimateFromSample(sample.texts, total, words));
 }
 
 /** The sample kept for `db`, taken again when it is old or the table has changed much. */
