@@ -28,6 +28,9 @@ export default defineConfig({
   // A journey takes 5–15 s here; the same machine at half speed took past 30 s for some, with
   // two workers and the app sharing two cores. A test that hangs still fails within a minute.
   timeout: 60_000,
+  // An expectation waits up to 15 s, not Playwright's 5: on that machine at half speed, with a
+  // load average of 11, saving a meadow or finding a place took longer than 5 s to show.
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
