@@ -21,7 +21,7 @@ import {
   type BoundingBox,
 } from "./geo-sql.server";
 import { meadowsInView, textEstimates } from "./plan-estimates.server";
-import { streamingRows, tableOrderRows, trigramRows } from "./planner-settings.server";
+import { bitmapRows, streamingRows, tableOrderRows } from "./planner-settings.server";
 import {
   candidateCosts,
   matchesToRead,
@@ -185,7 +185,7 @@ export async function viewportMeadows(
     // Few enough in the stored grid's cells inside the view, but perhaps not in all it touches.
     // A crop's few meadows come from a bitmap of its GIN index (ANDed with the view's or not):
     // walking the view's GiST index would pass every meadow in view without it (ADR 42).
-    const pointRows = filterCrops(filters) ? trigramRows : streamingRows;
+    const pointRows = filterCrops(filters) ? bitmapRows : streamingRows;
     const points = await pointRows<PointRow>(
       db,
       sql`select m.id, m.name, m.lat, m.lng, m.city, m.price_text
@@ -208,7 +208,7 @@ export async function viewportMeadows(
   // a text it finds more cheaply.
   // Chosen crops without words: a bitmap of their GIN index, ANDed with the view's (ADR 36).
   const cropsFirst = !searchText(filters) && filterCrops(filters) !== undefined;
-  let read = textFirst || areaCells || cropsFirst ? trigramRows : streamingRows;
+  let read = textFirst || areaCells || cropsFirst ? bitmapRows : streamingRows;
   if (plan && read === streamingRows && readsTableOrder(plan)) read = tableOrderRows;
   const cap =
     shares && read !== streamingRows
