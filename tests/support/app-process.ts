@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
@@ -46,13 +46,21 @@ function migratedDatabaseTemplate(): string | undefined {
 export function spawnApp(env: Record<string, string | undefined> = {}): AppProcess & {
   ready: Promise<AppProcess>;
 } {
+  // A data folder made here is the process's alone: nobody else knows its path, so it goes
+  // when the process has ended.
+  const ownDataDir =
+    env.DATA_DIR === undefined
+      ? env.DATABASE_URL
+        ? freshDataDir()
+        : preparedDataDir()
+      : undefined;
   const child = spawn(process.execPath, ["server.ts"], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       PORT: "0",
       HOST: "127.0.0.1",
-      DATA_DIR: env.DATA_DIR ?? (env.DATABASE_URL ? freshDataDir() : preparedDataDir()),
+      DATA_DIR: env.DATA_DIR ?? ownDataDir,
       SEED_DEMO: "false",
       // Tests give each client an address of its own in X-Forwarded-For, as a proxy on loopback
       // would (tests/support/visitor.ts).
@@ -65,7 +73,12 @@ export function spawnApp(env: Record<string, string | undefined> = {}): AppProce
   let err = "";
   child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (err += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("exit", (code) => {
+      if (ownDataDir) rmSync(path.dirname(ownDataDir), { recursive: true, force: true });
+      resolve(code);
+    }),
+  );
 
   const app = {
     url: "",
