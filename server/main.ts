@@ -31,6 +31,7 @@ import { createOwnPaths } from "./own-paths";
 import { createAppServices } from "./app-services";
 import { createReadRouting, type ReadRouting } from "./read-replica";
 import { answerUnavailable } from "./unavailable";
+import { drainable } from "./drain";
 import { requestIdOf } from "./request-id";
 import { imageProcessingLoad } from "../app/services/images";
 import { createRequestLog, safePath } from "./request-log";
@@ -90,14 +91,13 @@ export async function startServer(options: StartOptions) {
   const server = createHttpServer({ config, logger, database, readRouting, redis, ...options });
   exitOnUncaughtErrors(logger);
 
+  const draining = drainable(server);
   let shuttingDown = false;
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info({ signal }, "shutting down: draining open requests");
-    const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
-    force.unref();
-    server.close(() => {
+    draining.drain(DRAIN_TIMEOUT_MS, () => {
       maintenance
         .stop()
         .then(() => imageSweep.stop())
@@ -113,7 +113,6 @@ export async function startServer(options: StartOptions) {
           process.exit(0);
         });
     });
-    server.closeIdleConnections();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
