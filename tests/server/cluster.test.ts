@@ -55,8 +55,10 @@ interface Outcome {
 }
 
 /**
- * Visitors browsing and choosing a colour mode, and members setting favorites, through nginx,
- * `workers` at a time, until `during` has finished: every answer's status (0 when the request itself failed).
+ * Visitors browsing and members setting favorites through nginx, `workers` at a time, until
+ * `during` has finished (with `forms`, visitors also send a form that nginx passes on to no
+ * other process once sent: their colour mode): every answer's status (0 when the request itself
+ * failed).
  */
 /**
  * Sends again, once, a request whose connection to nginx closed before any answer came, as
@@ -79,7 +81,7 @@ async function underLoad(
   members: { visitor: Visitor; favorites: Map<string, boolean> }[],
   meadowIds: string[],
   during: () => Promise<void>,
-  workers = 8,
+  { workers = 8, forms = false }: { workers?: number; forms?: boolean } = {},
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   let running = true;
@@ -93,7 +95,8 @@ async function underLoad(
       const member = members[(index + round) % members.length]!;
       const meadowId = meadowIds[round % meadowIds.length]!;
       const heart = `${(index + round) % members.length}:${meadowId}`;
-      const kind = round % 5 === 3 && changing.has(heart) ? 2 : round % 5;
+      const kinds = forms ? 5 : 4;
+      const kind = round % kinds === 3 && changing.has(heart) ? 2 : round % kinds;
       const label =
         kind === 3
           ? "POST /resources/favorite"
@@ -352,7 +355,7 @@ describe.skipIf(!testDatabaseUrl || tools.length > 0)("two app processes behind 
     }
 
     it("restarts one process after the other without a failed request", async () => {
-      const outcomes = await underLoad(cluster.url, members, meadowIds, async () => {
+      const deploy = async () => {
         await sleep(1_000);
         const [first, second] = cluster.apps;
         // As a deployment does it: stop one (it finishes what it has), start its successor.
@@ -364,9 +367,14 @@ describe.skipIf(!testDatabaseUrl || tools.length > 0)("two app processes behind 
         const fourth = await cluster.startApp("app-4");
         cluster.nginx.reload([third.port, fourth.port]);
         await sleep(1_000);
-      });
+      };
+      // Forms too: a process told to stop answers every request that reaches it.
+      const outcomes = await underLoad(cluster.url, members, meadowIds, deploy, { forms: true });
       expect(outcomes.length).toBeGreaterThan(50);
       expect(failures(outcomes)).toEqual([]);
+      const forms = outcomes.filter((outcome) => outcome.label === "POST /resources/colour-mode");
+      expect(forms.length).toBeGreaterThan(5);
+      expect(new Set(forms.map((outcome) => outcome.status))).toEqual(new Set([302]));
       await expectFavoritesAsAcknowledged();
     }, 300_000);
 
@@ -381,11 +389,10 @@ describe.skipIf(!testDatabaseUrl || tools.length > 0)("two app processes behind 
         await sleep(3_000);
       });
       expect(outcomes.length).toBeGreaterThan(50);
-      // A page whose first bytes were already on their way cannot be sent again, nor a form
-      // nginx passes on to no other process: only those in flight at the moment of the kill
-      // may break off, never a favorite, and nothing after it.
+      // A page whose first bytes were already on their way cannot be sent again: only pages in
+      // flight at the moment of the kill may break off, never a favorite, and nothing after it.
       const failed = failures(outcomes);
-      expect(failed.filter((outcome) => outcome.label === "POST /resources/favorite")).toEqual([]);
+      expect(failed.filter((outcome) => outcome.label.startsWith("POST"))).toEqual([]);
       for (const outcome of failed) {
         expect(outcome.sentAt).toBeLessThanOrEqual(killedAt);
       }
