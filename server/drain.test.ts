@@ -27,18 +27,22 @@ async function startServer() {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   let closed = false;
-  const whenClosed = new Promise<void>((resolve) => {
-    const drain = draining.drain.bind(draining);
-    draining.drain = (deadlineMs, done) =>
-      drain(deadlineMs, () => {
+  const cut: number[] = [];
+  let markClosed = () => {};
+  const whenClosed = new Promise<void>((resolve) => (markClosed = resolve));
+  const drain = (deadlineMs = 10_000) =>
+    draining.drain({
+      deadlineMs,
+      closed: () => {
         closed = true;
-        done();
-        resolve();
-      });
-  });
+        markClosed();
+      },
+      cut: (requests) => cut.push(requests),
+    });
   return {
     port,
-    draining,
+    drain,
+    cut,
     release,
     slowStarted,
     whenClosed,
@@ -88,7 +92,7 @@ describe("draining a server", () => {
     // The next request is in the server's socket buffer, not yet read, when draining begins:
     // the connection looks idle, as a pooled one does between two requests.
     client.request("/");
-    server.draining.drain(10_000, () => {});
+    server.drain();
 
     const received = await client.ended;
     const answers = received.split(/(?=HTTP\/1\.1 )/);
@@ -96,6 +100,7 @@ describe("draining a server", () => {
     expect(answers[1]).toMatch(/^HTTP\/1\.1 200 [\s\S]*Connection: close[\s\S]*ok$/i);
     await server.whenClosed;
     expect(await refusesConnections(server.port)).toBe(true);
+    expect(server.cut).toEqual([]);
   });
 
   it("tells the client of an answer still being made to close, and ends once it is sent", async () => {
@@ -103,7 +108,7 @@ describe("draining a server", () => {
     const client = await keepAliveConnection(server.port);
     client.request("/slow");
     await server.slowStarted;
-    server.draining.drain(10_000, () => {});
+    server.drain();
     expect(await refusesConnections(server.port)).toBe(true);
     expect(server.isClosed()).toBe(false);
 
@@ -111,6 +116,7 @@ describe("draining a server", () => {
     const received = await client.ended;
     expect(received).toMatch(/^HTTP\/1\.1 200 [\s\S]*Connection: close[\s\S]*slow$/i);
     await server.whenClosed;
+    expect(server.cut).toEqual([]);
   });
 
   it("closes a connection left idle after a grace, and one never answered at the deadline", async () => {
@@ -122,11 +128,13 @@ describe("draining a server", () => {
     hanging.request("/never");
     await new Promise((resolve) => setTimeout(resolve, 50));
 
-    server.draining.drain(1_500, () => {});
+    server.drain(1_500);
     const idleReceived = await idle.ended;
     expect(idleReceived.split(/(?=HTTP\/1\.1 )/)).toHaveLength(1);
     expect(server.isClosed()).toBe(false);
     expect(await hanging.ended).toBe("");
     await server.whenClosed;
+    // The idle connection was nobody's request; the unanswered one is told of.
+    expect(server.cut).toEqual([1]);
   });
 });

@@ -16,29 +16,40 @@ const IDLE_GRACE_MS = 1_000;
  * says `Connection: close`, and idle connections close after a grace.
  */
 export function drainable(server: Server) {
-  const unanswered = new Set<ServerResponse>();
+  const open = new Set<ServerResponse>();
   let draining = false;
   const closeAfterAnswer = (response: ServerResponse) => {
     if (!response.headersSent) response.setHeader("Connection", "close");
   };
   // Before the app's own listener, which may answer at once.
   server.prependListener("request", (_request: IncomingMessage, response: ServerResponse) => {
-    if (draining) return closeAfterAnswer(response);
-    unanswered.add(response);
-    response.once("close", () => unanswered.delete(response));
+    if (draining) closeAfterAnswer(response);
+    open.add(response);
+    response.once("close", () => open.delete(response));
   });
 
   return {
     /**
      * Refuses new connections, answers what reaches the open ones and closes each after its
-     * answer; all of them go by `deadlineMs`. `closed` runs once none is left.
+     * answer; all of them go by `deadlineMs`, `cut` told how many answers were unfinished then.
+     * `closed` runs once no connection is left.
      */
-    drain(deadlineMs: number, closed: () => void) {
+    drain({
+      deadlineMs,
+      closed,
+      cut,
+    }: {
+      deadlineMs: number;
+      closed: () => void;
+      cut?: (requests: number) => void;
+    }) {
       draining = true;
-      for (const response of unanswered) closeAfterAnswer(response);
-      unanswered.clear();
+      for (const response of open) closeAfterAnswer(response);
       const idle = setInterval(() => server.closeIdleConnections(), IDLE_GRACE_MS).unref();
-      const deadline = setTimeout(() => server.closeAllConnections(), deadlineMs).unref();
+      const deadline = setTimeout(() => {
+        if (open.size > 0) cut?.(open.size);
+        server.closeAllConnections();
+      }, deadlineMs).unref();
       // net.Server's close, not http.Server's: it stops listening without dropping idle
       // connections, and calls back once every connection has ended.
       NetServer.prototype.close.call(server, () => {

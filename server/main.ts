@@ -97,21 +97,27 @@ export async function startServer(options: StartOptions) {
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info({ signal }, "shutting down: draining open requests");
-    draining.drain(DRAIN_TIMEOUT_MS, () => {
-      maintenance
-        .stop()
-        .then(() => imageSweep.stop())
-        .then(() => backupSocket?.stop())
-        .then(() => redis?.close())
-        .then(() => readRouting.stop())
-        .then(() => replica?.close())
-        .then(() => database.close())
-        .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))
-        .finally(() => {
-          logger.info("stopped");
-          logger.flush();
-          process.exit(0);
-        });
+    const cut = (requests: number) =>
+      logger.warn({ requests }, "drain deadline reached: cutting off unfinished requests");
+    draining.drain({
+      deadlineMs: DRAIN_TIMEOUT_MS,
+      cut,
+      closed: () => {
+        maintenance
+          .stop()
+          .then(() => imageSweep.stop())
+          .then(() => backupSocket?.stop())
+          .then(() => redis?.close())
+          .then(() => readRouting.stop())
+          .then(() => replica?.close())
+          .then(() => database.close())
+          .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))
+          .finally(() => {
+            logger.info("stopped");
+            logger.flush();
+            process.exit(0);
+          });
+      },
     });
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
