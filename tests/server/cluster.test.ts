@@ -355,9 +355,9 @@ describe.skipIf(!testDatabaseUrl || tools.length > 0)("two app processes behind 
     }
 
     it("restarts one process after the other without a failed request", async () => {
+      const [first, second] = cluster.apps;
       const deploy = async () => {
         await sleep(1_000);
-        const [first, second] = cluster.apps;
         // As a deployment does it: stop one (it finishes what it has), start its successor.
         await first!.stop();
         const third = await cluster.startApp("app-3");
@@ -375,6 +375,11 @@ describe.skipIf(!testDatabaseUrl || tools.length > 0)("two app processes behind 
       const forms = outcomes.filter((outcome) => outcome.label === "POST /resources/colour-mode");
       expect(forms.length).toBeGreaterThan(5);
       expect(new Set(forms.map((outcome) => outcome.status))).toEqual(new Set([302]));
+      // Each stopped process finished what reached it before its deadline (ADR 44).
+      for (const stopped of [first!, second!]) {
+        expect(stopped.logs()).toContain('"msg":"stopped"');
+        expect(stopped.logs()).not.toContain("drain deadline reached");
+      }
       await expectFavoritesAsAcknowledged();
     }, 300_000);
 
