@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
+import { canConnect } from "../scripts/cluster-parts";
 import { afterEach, describe, expect, it } from "vitest";
 import { drainable } from "./drain";
 
@@ -62,24 +63,17 @@ async function keepAliveConnection(port: number) {
   await new Promise((resolve) => socket.once("connect", resolve));
   const request = (path: string) =>
     socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n`);
-  const answers = () => received.split(/(?=HTTP\/1\.1 )/).filter(Boolean);
   /** Until the first answer's body ("ok") has come. */
   const firstAnswer = async () => {
     while (!received.endsWith("\r\n\r\nok")) await new Promise((r) => setTimeout(r, 5));
     return received;
   };
-  return { request, answers, firstAnswer, ended };
+  return { request, firstAnswer, ended };
 }
 
-function refusesConnections(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once("error", () => resolve(true));
-  });
+/** The answers in what a connection received, each from its status line on. */
+function answersIn(received: string): string[] {
+  return received.split(/(?=HTTP\/1\.1 )/).filter(Boolean);
 }
 
 describe("draining a server", () => {
@@ -94,12 +88,11 @@ describe("draining a server", () => {
     client.request("/");
     server.drain();
 
-    const received = await client.ended;
-    const answers = received.split(/(?=HTTP\/1\.1 )/);
+    const answers = answersIn(await client.ended);
     expect(answers).toHaveLength(2);
     expect(answers[1]).toMatch(/^HTTP\/1\.1 200 [\s\S]*Connection: close[\s\S]*ok$/i);
     await server.whenClosed;
-    expect(await refusesConnections(server.port)).toBe(true);
+    expect(await canConnect(server.port)).toBe(false);
     expect(server.cut).toEqual([]);
   });
 
@@ -109,7 +102,7 @@ describe("draining a server", () => {
     client.request("/slow");
     await server.slowStarted;
     server.drain();
-    expect(await refusesConnections(server.port)).toBe(true);
+    expect(await canConnect(server.port)).toBe(false);
     expect(server.isClosed()).toBe(false);
 
     server.release();
@@ -129,8 +122,7 @@ describe("draining a server", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
 
     server.drain(1_500);
-    const idleReceived = await idle.ended;
-    expect(idleReceived.split(/(?=HTTP\/1\.1 )/)).toHaveLength(1);
+    expect(answersIn(await idle.ended)).toHaveLength(1);
     expect(server.isClosed()).toBe(false);
     expect(await hanging.ended).toBe("");
     await server.whenClosed;

@@ -89,13 +89,13 @@ async function underLoad(
   // answered in another order than they were carried out, and the member's last acknowledged
   // wish would then not be the last one stored.
   const changing = new Set<string>();
+  const kinds = forms ? 5 : 4;
   const worker = async (index: number) => {
     const visitor = new Visitor(() => baseUrl);
     for (let round = 0; running; round++) {
       const member = members[(index + round) % members.length]!;
       const meadowId = meadowIds[round % meadowIds.length]!;
       const heart = `${(index + round) % members.length}:${meadowId}`;
-      const kinds = forms ? 5 : 4;
       const kind = round % kinds === 3 && changing.has(heart) ? 2 : round % kinds;
       const label =
         kind === 3
