@@ -27,6 +27,19 @@ describe("the coalescing stream", () => {
     expect(ended).toBe(true);
   });
 
+  it("rewrites the first chunk it hands on, and only that one", async () => {
+    const stream = createCoalescingStream(undefined, (chunk) =>
+      Buffer.from(chunk.toString().toUpperCase()),
+    );
+    const chunks = collect(stream);
+    stream.write("<head>");
+    stream.write("<title>");
+    await new Promise((resolve) => setImmediate(resolve));
+    stream.end("</title>");
+    await new Promise((resolve) => stream.on("end", resolve));
+    expect(chunks).toEqual(["<HEAD><TITLE>", "</title>"]);
+  });
+
   it("stays quiet once destroyed", async () => {
     const stream = createCoalescingStream();
     const chunks = collect(stream);

@@ -6,14 +6,25 @@ import { Transform } from "node:stream";
  * copied through a web stream and written to the socket on its own. What comes later (a
  * suspended part of the page) still goes out as soon as it is written.
  */
-export function createCoalescingStream(onEnd?: () => void): Transform {
+export function createCoalescingStream(
+  onEnd?: () => void,
+  /** Rewrites the first chunk handed on: the page's shell, whose head is whole in it. */
+  rewriteFirst?: (chunk: Buffer) => Buffer,
+): Transform {
   let pending: Uint8Array[] = [];
   let scheduled = false;
+  let first = true;
   const pushPending = () => {
     const [only] = pending;
     if (only === undefined) return;
     const chunk = pending.length === 1 ? only : Buffer.concat(pending);
     pending = [];
+    if (first && rewriteFirst) {
+      first = false;
+      stream.push(rewriteFirst(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
+      return;
+    }
+    first = false;
     stream.push(chunk);
   };
   const stream = new Transform({

@@ -86,6 +86,19 @@ describe("the app on the embedded database", () => {
     expect((await fetch(`${app.url}/favicon.svg`, { method: "POST" })).status).not.toBe(200);
   });
 
+  it("preloads the page's scripts at low priority, behind what paints", async () => {
+    for (const path of ["/", "/meadows", "/nl/meadows/demo-001", "/login"]) {
+      const html = await (await fetch(app.url + path)).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      const preloads = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)];
+      expect(preloads.length).toBeGreaterThan(1);
+      for (const [preload] of preloads) {
+        expect(preload).toContain('fetchpriority="low"');
+        expect(head).toContain(preload);
+      }
+    }
+  });
+
   it("sends a Content-Security-Policy whose nonce is on every script", async () => {
     const nonces = [];
     for (let i = 0; i < 2; i++) {
