@@ -133,25 +133,34 @@ export function openNowGroups(now: Date): { key: number; holiday: boolean; count
   return [...groups.values()];
 }
 
-/** The condition on `meadows m` of being open at `now` (see openNowGroups). */
+/**
+ * The condition on `meadows m` of being open at `now` (see openNowGroups): each row's minute
+ * chosen by its country, then checked on the rows the other filters' indexes or a sort order's
+ * index read. No index takes it, on purpose: a GiST index over the hours keeps each meadow's span
+ * of the year, which at any moment covers most meadows with a season, so reading it cost more
+ * than the rows it ruled out; and a country list the planner can read would be answered from the
+ * country index, which holds nearly every meadow (ADR 37).
+ */
 export function openNowCondition(now: Date): SQL {
   const groups = openNowGroups(now);
-  const condition = ({ key, holiday }: { key: number; holiday: boolean }) =>
-    holiday
-      ? sql`(m.open_minutes @> ${key}::int4 and not m.closed_on_holidays)`
-      : sql`m.open_minutes @> ${key}::int4`;
-  if (groups.length === 1 && groups[0]) return condition(groups[0]);
-  // Open at any of the groups' minutes: one condition the GiST index takes (and the planner
-  // can combine with others), before each country's own minute is checked.
-  const anyKey = [...new Set(groups.map((group) => group.key))]
-    .map((key) => `[${key},${key + 1})`)
-    .join(",");
-  return sql`(m.open_minutes && ${`{${anyKey}}`}::int4multirange and (${sql.join(
-    groups.map(
-      (group) => sql`(${inCountries(sql`m.country`, group.countries)} and ${condition(group)})`,
-    ),
-    sql` or `,
-  )}))`;
+  const [only] = groups;
+  const key =
+    groups.length === 1 && only
+      ? sql`${only.key}::int4`
+      : sql`case ${sql.join(
+          groups.map(
+            (group) => sql`when ${inCountries(sql`m.country`, group.countries)} then ${group.key}`,
+          ),
+          sql` `,
+        )} end::int4`;
+  const open = sql`multirange_contains_elem(m.open_minutes, ${key})`;
+  const holidays = groups.filter((group) => group.holiday).flatMap((group) => group.countries);
+  if (holidays.length === 0) return open;
+  const closedToday =
+    holidays.length === COUNTRIES.length
+      ? sql`m.closed_on_holidays`
+      : sql`(m.closed_on_holidays and ${inCountries(sql`m.country`, holidays)})`;
+  return sql`(${open} and not ${closedToday})`;
 }
 
 /**
