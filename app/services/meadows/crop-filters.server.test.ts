@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertMeadows, meadowGrid, north, UTRECHT } from "../../../db/factories/meadows";
 import { meadows, type NewMeadow } from "../../../db/schema";
@@ -129,6 +129,72 @@ describe.each(testEngines)("crop and season filters on $name", (engine) => {
       "Chrysanthemum Farm",
       "Hulsthoeve",
     ]);
+  });
+
+  it("pages through few and many matches in each order, as the order lists them all", async () => {
+    // Interleaved along the name order with the meadows around, which a walk along it passes.
+    const added = await insertMeadows(
+      db,
+      withCrops([
+        ...Array.from({ length: 230 }, (_, i) => ({
+          name: `Weide ${i} frambozen`,
+          crops: [{ id: "raspberry" as const, months: monthRange(6, 9) }],
+          priceText: `€${i % 7},50`,
+          hoursSyntax: i % 2 ? "24/7" : "Mo-Fr 09:00-17:00",
+          ...north(UTRECHT, 10 + i / 100),
+        })),
+        ...Array.from({ length: 25 }, (_, i) => ({
+          name: `Weide ${i * 9} boerenkool`,
+          crops: [{ id: "kale" as const, months: monthRange(11, 2) }],
+          ...north(UTRECHT, 20 + i / 100),
+        })),
+      ]),
+    );
+    /** Sunday 03:00 in Utrecht: only the meadows open day and night are open. */
+    const sundayNight = new Date("2026-08-16T01:00:00Z");
+    const orders = {
+      name: sql`m.sort_name, m.id`,
+      price: sql`m.price_amount asc nulls last, m.id`,
+      newest: sql`m.created_at desc, m.id desc`,
+    };
+    try {
+      const raspberries = added.slice(0, 230);
+      const cases: [Partial<SearchParams>, typeof added][] = [
+        [{ crops: ["raspberry"] }, raspberries],
+        [{ crops: ["kale"] }, added.slice(230)],
+        [
+          { crops: ["raspberry"], openNow: true, now: sundayNight },
+          raspberries.filter((_, i) => i % 2),
+        ],
+      ];
+      for (const [filters, ids] of cases) {
+        for (const [sort, order] of Object.entries(orders)) {
+          const expected = await queryRows<{ name: string }>(
+            db,
+            sql`select m.name from meadows m where m.id in (${sql.join(
+              ids.map((row) => sql`${row.id}`),
+              sql`, `,
+            )}) order by ${order}`,
+          );
+          const names: string[] = [];
+          let total = 0;
+          for (let page = 1; page <= 13; page++) {
+            const found = await searchMeadows(db, { ...filters, sort: sort as "name", page });
+            names.push(...found.items.map((item) => item.name));
+            if (page === 1) total = found.total;
+          }
+          expect(names).toEqual(expected.map((row) => row.name));
+          expect(total).toBe(Math.min(ids.length, 200));
+        }
+      }
+    } finally {
+      await db.delete(meadows).where(
+        inArray(
+          meadows.id,
+          added.map((row) => row.id),
+        ),
+      );
+    }
   });
 
   it("combines with words, country and distance, in every order", async () => {

@@ -10,6 +10,7 @@ import {
   filterCrops,
   radiusMetres,
   searchText,
+  seasonMonths,
   whereClause,
   type MeadowFilters,
 } from "./filters.server";
@@ -21,7 +22,7 @@ import {
   type LatLng,
 } from "./geo-sql.server";
 import { meadowsAround, textEstimates } from "./plan-estimates.server";
-import { streamingRows } from "./planner-settings.server";
+import { indexedRows, streamingRows } from "./planner-settings.server";
 import { radiusPlan, textSearchPlan, type SearchPlan } from "./search-plan";
 
 /*
@@ -161,6 +162,22 @@ async function planSearch(
   return radiusPlan({ around, all, pageSize, covered: coveredAlongOrder(params) });
 }
 
+/**
+ * Whether the matches are counted first and, when they are fewer than the count's cap, the page
+ * is sorted from them: crops, seasons and "open now" can leave few matches scattered along a sort
+ * order, which its index would walk far to meet (a rare crop open at night: 15,000 rows of
+ * 100,000 for 20 matches), while the count reads them through the crops' index or in storage
+ * order. Only more matches than the cap walk the order's index, as other plans do (ADR 37).
+ */
+function countedFirst(plan: SearchPlan, params: SearchParams): boolean {
+  return (
+    plan === "planner" &&
+    params.sort !== "distance" &&
+    !searchText(params) &&
+    (filterCrops(params) !== undefined || seasonMonths(params).length > 0 || !!params.openNow)
+  );
+}
+
 /** Whether the sort order's index holds all the filters test: name holds text, price does not. */
 function coveredAlongOrder(params: SearchParams): boolean {
   return params.sort === "name" || (params.sort === "price" && !searchText(params));
@@ -207,7 +224,8 @@ export async function searchMeadows(db: Database, params: SearchParams): Promise
   // scans off, see streamingRows), or from the radius read first: the trigram index takes no
   // part, and each row is checked for the words (containsWord).
   const textIndex = plan === "planner" || plan === "text-first";
-  let where = whereClause(filterConditions(params, { textIndex }));
+  const conditions = filterConditions(params, { textIndex });
+  let where = whereClause(conditions);
   // Counting reads the GiST index on point(lng, lat) alone (it holds all the filters test).
   let countWhere = whereClause(filterConditions(params, { radiusIndex: "point", textIndex }));
   switch (plan) {
@@ -245,24 +263,41 @@ export async function searchMeadows(db: Database, params: SearchParams): Promise
   const count = sql`(select count(*)::int from (select 1 from ${source} ${countWhere}
     limit ${cap + 1}) as capped)`;
   const limits = sql`limit ${pageSize + 1} offset ${(page - 1) * pageSize}`;
-  const columns = sql`m.id, m.name, m.city, m.country, m.price_text, m.price_amount, m.lat,
-    m.lng, m.is_demo, m.created_at, m.crops, m.crop_months, m.hours_syntax ${distance},
-    ${count} as matches`;
+  const columnsWith = (matches: SQL) => sql`m.id, m.name, m.city, m.country, m.price_text,
+    m.price_amount, m.lat, m.lng, m.is_demo, m.created_at, m.crops, m.crop_months,
+    m.hours_syntax ${distance}, ${matches} as matches`;
+  const columns = columnsWith(count);
   // Walking a sort order's index, the page's ids come first, from the covering index alone
   // (migration 0008: it holds what the filters test), and only the page's rows are read.
   const idsFirst = plan === "planner" || plan === "common-word" || plan === "along-order";
-  const pageQuery = idsFirst
-    ? sql`with page as (select m.id, row_number() over (${order}) as ord
+  const counting = countedFirst(plan, params);
+  const pageQuery = counting
+    ? sql`with counted as materialized (
+          select m.id, m.sort_name, m.price_amount, m.created_at from meadows m ${countWhere}
+          limit ${cap + 1}),
+        page as (
+          (select m.id, row_number() over (${order}) as ord from counted m
+            where (select count(*) from counted) <= ${cap} ${order} ${limits})
+          union all
+          (select m.id, row_number() over (${order}) as ord from meadows m
+            ${whereClause([...conditions, sql`(select count(*) from counted) > ${cap}`])}
+            ${order} ${limits}))
+        select ${columnsWith(sql`(select count(*)::int from counted)`)}
+        from page p join meadows m on m.id = p.id order by p.ord`
+    : idsFirst
+      ? sql`with page as (select m.id, row_number() over (${order}) as ord
           from ${source} ${where} ${order} ${limits})
         select ${columns} from page p join meadows m on m.id = p.id order by p.ord`
-    : sql`${prefix} select ${columns} from ${source} ${where} ${order} ${limits}`;
+      : sql`${prefix} select ${columns} from ${source} ${where} ${order} ${limits}`;
   // A page comes as JSON on PGlite (queryManyRows, and so streamingRows): 21 rows one by one
   // cost more there. It keeps their order, as one aggregate reads the ordered statement, with no
   // join or parallel worker.
   type PageRow = SummaryRow & { matches: number };
   const rows = streaming
     ? await streamingRows<PageRow>(db, pageQuery)
-    : await queryManyRows<PageRow>(db, pageQuery);
+    : counting && filterCrops(params)
+      ? await indexedRows<PageRow>(db, pageQuery)
+      : await queryManyRows<PageRow>(db, pageQuery);
   // Past the last page there is no row to carry the count.
   const n = rows[0]
     ? Number(rows[0].matches)
