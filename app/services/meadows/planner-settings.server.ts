@@ -38,16 +38,6 @@ export async function streamingRows<Row>(db: Database, query: SQL): Promise<Row[
 }
 
 /**
- * Runs `query` without reading the table in storage order: a count of the matches of a crop
- * stops at its cap, and the planner, guessing that a third of the crop's meadows are open now,
- * expects to meet them soon along the table; at 1,000,000 meadows it read 40,000 rows for 201
- * matches, where the crops' GIN index holds a few thousand candidates.
- */
-export async function indexedRows<Row>(db: Database, query: SQL): Promise<Row[]> {
-  return rowsWith<Row>(db, ["enable_seqscan"], query);
-}
-
-/**
  * Runs `query` reading the table in storage order from its first page: a LIMIT then takes rows
  * from all over it, a few thousand (rowsWith starts no parallel workers for them). Synchronized
  * scans stay off: with them on, a scan of a table larger than a quarter of shared_buffers starts

@@ -22,7 +22,7 @@ import {
   type LatLng,
 } from "./geo-sql.server";
 import { meadowsAround, textEstimates } from "./plan-estimates.server";
-import { indexedRows, streamingRows } from "./planner-settings.server";
+import { streamingRows } from "./planner-settings.server";
 import { radiusPlan, textSearchPlan, type SearchPlan } from "./search-plan";
 
 /*
@@ -166,8 +166,8 @@ async function planSearch(
  * Whether the matches are counted first and, when they are fewer than the count's cap, the page
  * is sorted from them: crops, seasons and "open now" can leave few matches scattered along a sort
  * order, which its index would walk far to meet (a rare crop open at night: 15,000 rows of
- * 100,000 for 20 matches), while the count reads them through the crops' index or in storage
- * order. Only more matches than the cap walk the order's index, as other plans do (ADR 37).
+ * 100,000 for 20 matches), while the count reads them through the crops' index, or in storage
+ * order where they are common. Only more matches than the cap walk the order's index (ADR 37).
  */
 function countedFirst(plan: SearchPlan, params: SearchParams): boolean {
   return (
@@ -295,9 +295,7 @@ export async function searchMeadows(db: Database, params: SearchParams): Promise
   type PageRow = SummaryRow & { matches: number };
   const rows = streaming
     ? await streamingRows<PageRow>(db, pageQuery)
-    : counting && filterCrops(params)
-      ? await indexedRows<PageRow>(db, pageQuery)
-      : await queryManyRows<PageRow>(db, pageQuery);
+    : await queryManyRows<PageRow>(db, pageQuery);
   // Past the last page there is no row to carry the count.
   const n = rows[0]
     ? Number(rows[0].matches)
