@@ -13,19 +13,17 @@ export function createCoalescingStream(
 ): Transform {
   let pending: Uint8Array[] = [];
   let scheduled = false;
-  let first = true;
+  let rewrite = rewriteFirst;
   const pushPending = () => {
     const [only] = pending;
     if (only === undefined) return;
     const chunk = pending.length === 1 ? only : Buffer.concat(pending);
     pending = [];
-    if (first && rewriteFirst) {
-      first = false;
-      stream.push(rewriteFirst(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
-      return;
-    }
-    first = false;
-    stream.push(chunk);
+    const rewriting = rewrite;
+    rewrite = undefined;
+    stream.push(
+      rewriting ? rewriting(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)) : chunk,
+    );
   };
   const stream = new Transform({
     transform(chunk: Uint8Array, _encoding, done) {
