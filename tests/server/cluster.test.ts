@@ -57,12 +57,6 @@ interface Outcome {
 }
 
 /**
- * Visitors browsing and members setting favorites through nginx, `workers` at a time, until
- * `during` has finished (with `forms`, visitors also send a form that nginx passes on to no
- * other process once sent: their colour mode): every answer's status (0 when the request itself
- * failed).
- */
-/**
  * Sends again, once, a request whose connection to nginx closed before any answer came, as
  * browsers do with a reused connection: nginx closes its idle connections when it reloads its
  * configuration, and a request can leave on one at that moment. Whatever reached nginx is the
@@ -87,6 +81,12 @@ interface Member {
   unsure: Set<string>;
 }
 
+/**
+ * Visitors browsing and members setting favorites through nginx, `workers` at a time, until
+ * `during` has finished (with `forms`, visitors also send a form that nginx passes on to no
+ * other process once sent: their colour mode): every answer's status (0 when the request itself
+ * failed).
+ */
 async function underLoad(
   baseUrl: string,
   members: Member[],
@@ -375,11 +375,10 @@ describe.skipIf(!testDatabaseUrl || tools.length > 0)("two app processes behind 
         const page = await (await member.visitor.get("/favorites")).text();
         const meadowIds = new Set([...member.favorites.keys(), ...member.unsure]);
         for (const meadowId of meadowIds) {
-          const wanted = member.unsure.has(meadowId)
-            ? stored.has(`${member.email}:${meadowId}`)
-            : member.favorites.get(meadowId)!;
+          const isStored = stored.has(`${member.email}:${meadowId}`);
+          const wanted = member.unsure.has(meadowId) ? isStored : member.favorites.get(meadowId)!;
           expect(page.includes(`href="/meadows/${meadowId}"`)).toBe(wanted);
-          expect(stored.has(`${member.email}:${meadowId}`)).toBe(wanted);
+          expect(isStored).toBe(wanted);
           if (wanted) expected += 1;
         }
       }
