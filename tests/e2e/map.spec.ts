@@ -251,9 +251,16 @@ test("the address holds the view and the filters, a reload restores them, and mo
   expect(await page.evaluate(() => history.length)).toBe(historyAfterStart);
   expect(pageRequests.length).toBe(loadsAfterStart);
 
-  // Filters go into the address too; the map shows only what matches.
+  // Filters go into the address too; the map shows only what matches. The map is settled once
+  // the filtered answer has come: until the new filter's request starts, it still says it is
+  // settled with the answer before.
+  const filtered = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === "/api/meadows" && url.searchParams.get("country") === "BE";
+  });
   await page.getByLabel("Country").selectOption("BE");
   await expect(page).toHaveURL(/country=BE/);
+  await filtered;
   await settledMap(page);
   await expect(page.getByRole("link", { name: "Show as a list" })).toHaveAttribute(
     "href",
