@@ -51,8 +51,10 @@ export function meadowRow(overrides: Partial<NewMeadow> = {}): NewMeadow & { id:
   const { isDemo, crops: _crops, ...input } = meadowInput();
   const row = { ...input, isDemo: isDemo ?? false, ownerId: null, ...overrides };
   return {
-    // The hours' columns as the records service derives them, unless given.
-    ...hoursColumns(row.hoursSyntax, row.openingHours, row.country),
+    // The hours' columns as the records service derives them, unless given (deriving reads
+    // two years of days).
+    ...(overrides.openMinutes === undefined &&
+      hoursColumns(row.hoursSyntax, row.openingHours, row.country)),
     ...row,
     id: overrides.id ?? newMeadowId(),
     priceAmount:
