@@ -244,7 +244,13 @@ export const meadows = pgTable(
       sql`cardinality(${table.crops}) = cardinality(${table.cropMonths})`,
     ),
     check("meadows_season_mask_months", sql`${table.seasonMask} between 0 and 4095`),
-    // No index over the hours: "open now" is checked on the rows other indexes find (ADR 37).
+    // Each crop with the meadow's hours profile ('dahlia:1f3a9c0b', migration 0021): the map's
+    // few pins of crops open now (ADR 42). The list checks "open now" on the rows other indexes
+    // find (ADR 37).
+    index("meadows_crop_hours_idx").using(
+      "gin",
+      sql`meadow_crop_hours(${table.crops}, ${table.openMinutes}, ${table.closedOnHolidays})`,
+    ),
   ],
 );
 
@@ -274,16 +280,47 @@ function gridCellColumns() {
 }
 
 /**
- * The stored grid again, per crop and per month in season (migration 0017, ADR 42): the meadows
- * of each cell that grow one crop (`key` 'crop:<id>') or are in season in one month ('month:<1-12>'),
- * so a map filtered on one crop or on a month counts every match at any zoom, as an unfiltered
- * map does. Triggers on `meadows` keep it current.
+ * The stored grid again, per crop, month and opening hours (migrations 0017 and 0020, ADR 42):
+ * the meadows of each cell that grow one crop (`key` 'crop:<id>', `months` its months there),
+ * are in season in one month ('month:<1-12>', `months` that month's bit) or have hours ('open'),
+ * split by their hours (`hours`, a profile of meadow_hours_profiles, '' without), so a map
+ * filtered on crops, a month or "open now", alone or together, counts every match at any zoom,
+ * as an unfiltered map does. Triggers on `meadows` keep it current.
  */
 export const meadowGridKeys = pgTable(
   "meadow_grid_keys",
-  { key: text("key").notNull(), ...gridCellColumns() },
-  (table) => [primaryKey({ columns: [table.key, table.level, table.cx, table.cy, table.country] })],
+  {
+    key: text("key").notNull(),
+    ...gridCellColumns(),
+    months: smallint("months").notNull(),
+    hours: text("hours").notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [
+        table.key,
+        table.level,
+        table.cx,
+        table.cy,
+        table.country,
+        table.months,
+        table.hours,
+      ],
+    }),
+  ],
 );
+
+/**
+ * Each distinct weekly form of opening hours a meadow has had (`id`: an md5 of both columns, as
+ * meadow_hours_profile computes it), so the stored grid can tell which of its rows are open at a
+ * moment by the profile's hours rather than each meadow's (ADR 42). Written by the grid's
+ * triggers; a profile no meadow has any more stays, unread.
+ */
+export const meadowHoursProfiles = pgTable("meadow_hours_profiles", {
+  id: text("id").primaryKey(),
+  openMinutes: int4Multirange("open_minutes").notNull(),
+  closedOnHolidays: boolean("closed_on_holidays").notNull(),
+});
 
 /**
  * Answers of the HTTP geocoder, so the same address is asked once (Nominatim's usage policy asks

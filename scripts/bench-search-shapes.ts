@@ -175,7 +175,7 @@ export const SHAPES: Shape[] = [
       ),
   },
   {
-    // Any of two crops: the first 500 matches, from the crops' GIN index (ADR 36).
+    // Any of two crops: the stored grid per crop, a lower bound where both grow (ADR 42).
     name: "map viewport zoom 7, two crops",
     explain: true,
     run: (db, run, onRead) =>
@@ -230,6 +230,37 @@ export const SHAPES: Shape[] = [
         {
           ...viewport(around(run), 7),
           filters: { openNow: true, now: OPEN_INSTANTS[run % OPEN_INSTANTS.length] },
+        },
+        { onRead },
+      ),
+  },
+  {
+    // One crop open now: the stored grid per crop, split by hours (ADR 42).
+    name: "map viewport zoom 7, open now + crop",
+    explain: true,
+    run: (db, run, onRead) =>
+      viewportMeadows(
+        db,
+        {
+          ...viewport(around(run), 7),
+          filters: {
+            openNow: true,
+            now: OPEN_INSTANTS[run % OPEN_INSTANTS.length],
+            crops: SINGLE_CROPS[run % SINGLE_CROPS.length],
+          },
+        },
+        { onRead },
+      ),
+  },
+  {
+    name: "map viewport zoom 7, crop in season in month",
+    explain: true,
+    run: (db, run, onRead) =>
+      viewportMeadows(
+        db,
+        {
+          ...viewport(around(run), 7),
+          filters: { crops: SINGLE_CROPS[run % SINGLE_CROPS.length], season: 1 + (run % 12) },
         },
         { onRead },
       ),

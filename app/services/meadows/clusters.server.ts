@@ -8,7 +8,8 @@ import {
   type BoundingBox,
   type NormalizedBoundingBox,
 } from "./geo-sql.server";
-import type { GridKey } from "./filters.server";
+import type { GridFilter } from "./filters.server";
+import { openNowCondition } from "./hours.server";
 
 /*
  * The map's clusters: one per cell of a fixed grid, read from the stored grid (table meadow_grid,
@@ -51,39 +52,47 @@ export function cellInside([west, south, east, north]: BoundingBox, box: Normali
 }
 
 /**
- * The clusters of a view at a stored level: of every meadow (meadow_grid), or of those counted
- * under `keys` (meadow_grid_keys: crops, or a month in season per group of countries). With
- * `overlapping` keys (several crops) a meadow may count under more than one: each cell counts
- * its largest key, a lower bound, and `exact` says whether every cell had one key at most.
+ * The clusters of a view at a stored level: of every meadow (meadow_grid), or of those `grid`
+ * asks for (meadow_grid_keys: of crops, a month in season or hours; those of a crop in season in
+ * a month, and those open at a moment, ADR 42). Open rows are told by their hours profile
+ * (meadow_hours_profiles), checked at each row's own country's clock. With `overlapping` keys
+ * (several crops) a meadow may count under more than one: each cell counts its largest key, a
+ * lower bound, and `exact` says whether every cell had one key at most.
  */
 export async function storedClusters(
   db: Database,
   box: NormalizedBoundingBox,
   level: number,
   country: string | undefined,
-  grid?: { keys: readonly GridKey[]; overlapping: boolean },
+  grid?: GridFilter,
 ): Promise<{ clusters: MapCluster[]; exact: boolean }> {
   const cell = clusterCellSize(level);
   const cells = cellRanges(box, cell);
-  const where = sql`where level = ${level} and ${cellRangeCondition(sql`cx`, cells.x)}
-    and cy between ${cells.y[0]} and ${cells.y[1]}
-    ${grid ? sql`and (${keyConditions(grid.keys)})` : sql``}
-    ${country ? sql`and country = ${country.toUpperCase()}` : sql``}`;
+  const where = sql`where g.level = ${level} and ${cellRangeCondition(sql`g.cx`, cells.x)}
+    and g.cy between ${cells.y[0]} and ${cells.y[1]}
+    ${grid ? sql`and ${sql.join(gridConditions(grid), sql` and `)}` : sql``}
+    ${country ? sql`and g.country = ${country.toUpperCase()}` : sql``}`;
+  // Rows open at a moment are those whose hours profile is.
+  const from = grid
+    ? grid.openAt
+      ? sql`meadow_grid_keys g join meadow_hours_profiles p on p.id = g.hours`
+      : sql`meadow_grid_keys g`
+    : sql`meadow_grid g`;
   // A view holds up to a few hundred cells: as JSON on PGlite (queryManyRows).
   const rows = await queryManyRows<ClusterRow & { keys: number }>(
     db,
     grid?.overlapping
       ? sql`select cx, cy, max(n)::int as count, sum(lat_sum) / sum(n) as lat,
             sum(lng_sum) / sum(n) as lng, min(sample_id) as sample_id, count(*)::int as keys
-          from (select cx, cy, key, sum(count) as n, sum(lat_sum) as lat_sum,
-              sum(lng_sum) as lng_sum, min(sample_id) as sample_id
-            from meadow_grid_keys ${where}
-            group by cx, cy, key) as per_key
+          from (select g.cx, g.cy, g.key, sum(g.count) as n, sum(g.lat_sum) as lat_sum,
+              sum(g.lng_sum) as lng_sum, min(g.sample_id) as sample_id
+            from ${from} ${where}
+            group by g.cx, g.cy, g.key) as per_key
           group by cx, cy`
-      : sql`select cx, cy, sum(count)::int as count, sum(lat_sum) / sum(count) as lat,
-            sum(lng_sum) / sum(count) as lng, min(sample_id) as sample_id, 1 as keys
-          from ${grid ? sql`meadow_grid_keys` : sql`meadow_grid`} ${where}
-          group by cx, cy`,
+      : sql`select g.cx, g.cy, sum(g.count)::int as count, sum(g.lat_sum) / sum(g.count) as lat,
+            sum(g.lng_sum) / sum(g.count) as lng, min(g.sample_id) as sample_id, 1 as keys
+          from ${from} ${where}
+          group by g.cx, g.cy`,
   );
   return {
     clusters: toClusters(rows, level, cell),
@@ -91,14 +100,33 @@ export async function storedClusters(
   };
 }
 
-/** Rows of any of `keys`, each for its countries or all. */
-function keyConditions(keys: readonly GridKey[]): SQL {
-  return sql.join(
-    keys.map(({ key, countries }) =>
-      countries
-        ? sql`(key = ${key} and ${inCountries(sql`country`, countries)})`
-        : sql`key = ${key}`,
-    ),
-    sql` or `,
-  );
+/** The conditions on `meadow_grid_keys g` (and `meadow_hours_profiles p`) of what `grid` asks. */
+function gridConditions({ keys, months, openAt }: GridFilter): SQL[] {
+  const conditions = [
+    sql`(${sql.join(
+      keys.map(({ key, countries }) =>
+        countries
+          ? sql`(g.key = ${key} and ${inCountries(sql`g.country`, countries)})`
+          : sql`g.key = ${key}`,
+      ),
+      sql` or `,
+    )})`,
+  ];
+  if (months.length > 0) {
+    const inMonth = ({ month, countries }: { month: number; countries?: string[] }) => {
+      const season = sql`g.months & ${1 << (month - 1)}::smallint <> 0`;
+      return countries ? sql`(${inCountries(sql`g.country`, countries)} and ${season})` : season;
+    };
+    conditions.push(sql`(${sql.join(months.map(inMonth), sql` or `)})`);
+  }
+  if (openAt) {
+    conditions.push(
+      openNowCondition(openAt, {
+        openMinutes: sql`p.open_minutes`,
+        closedOnHolidays: sql`p.closed_on_holidays`,
+        country: sql`g.country`,
+      }),
+    );
+  }
+  return conditions;
 }

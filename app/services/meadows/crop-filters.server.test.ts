@@ -152,6 +152,8 @@ describe.each(testEngines)("crop and season filters on $name", (engine) => {
     );
     /** Sunday 03:00 in Utrecht: only the meadows open day and night are open. */
     const sundayNight = new Date("2026-08-16T01:00:00Z");
+    /** Monday 14:00 in Utrecht: both kinds of hours are open. */
+    const mondayAfternoon = new Date("2026-08-17T12:00:00Z");
     const orders = {
       name: sql`m.sort_name, m.id`,
       price: sql`m.price_amount asc nulls last, m.id`,
@@ -166,6 +168,7 @@ describe.each(testEngines)("crop and season filters on $name", (engine) => {
           { crops: ["raspberry"], openNow: true, now: sundayNight },
           raspberries.filter((_, i) => i % 2),
         ],
+        [{ crops: ["raspberry", "kale"], openNow: true, now: mondayAfternoon }, raspberries],
       ];
       for (const [filters, ids] of cases) {
         for (const [sort, order] of Object.entries(orders)) {

@@ -56,42 +56,40 @@ export function filterCrops(filters: MeadowFilters): string[] | undefined {
   return ids.length > 0 ? ids : undefined;
 }
 
-/** A key of the stored grid per crop and month (meadow_grid_keys), for some countries or all. */
-export interface GridKey {
-  key: string;
-  countries?: string[];
+/**
+ * What the stored grid per crop, month and hours (meadow_grid_keys, ADR 42) is asked: the rows
+ * of `keys` ('crop:<id>', 'month:<M>' or 'open'; each for its countries or all), of those in
+ * season in one of `months` (a crop's months there) and open at `openAt`, when given.
+ */
+export interface GridFilter {
+  keys: { key: string; countries?: string[] }[];
+  months: { month: number; countries?: string[] }[];
+  openAt?: Date;
+  /** Several crops: a meadow growing two of them counts under both keys. */
+  overlapping: boolean;
 }
 
 /**
- * The keys of the stored grid that count the filters' matches, or undefined when none does
- * (ADR 42): one crop, or a month in season ("now" may be a month per group of countries), with a
- * country or not, counted exactly. Several crops are `overlapping`: a meadow growing two of them
- * counts under both keys, so a cell's largest count is a lower bound, exact where only one of
- * the crops grows. A crop in a month, words, a distance and "open now" are not kept per cell.
+ * How the stored grid counts the filters' matches, or undefined when it cannot (ADR 42): crops,
+ * a month in season ("now" may be a month per group of countries) and "open now", in any
+ * combination, with a country or not. Several crops are `overlapping`: a meadow growing two of
+ * them counts under both keys, so a cell's largest count is a lower bound, exact where only one
+ * of the crops grows. Words and a distance are not kept per cell.
  */
-export function gridKeys(
-  filters: MeadowFilters,
-): { keys: GridKey[]; overlapping: boolean } | undefined {
-  if (searchText(filters) || filters.maxDistanceKm !== undefined || filters.openNow) {
-    return undefined;
-  }
+export function gridFilter(filters: MeadowFilters): GridFilter | undefined {
+  if (searchText(filters) || filters.maxDistanceKm !== undefined) return undefined;
   const crops = filterCrops(filters);
   const months = seasonMonths(filters);
-  if (crops && months.length === 0) {
-    return { keys: crops.map((crop) => ({ key: `crop:${crop}` })), overlapping: crops.length > 1 };
+  const openAt = filters.openNow ? (filters.now ?? new Date()) : undefined;
+  if (crops) {
+    const keys = crops.map((crop) => ({ key: `crop:${crop}` }));
+    return { keys, months, openAt, overlapping: crops.length > 1 };
   }
-  if (crops === undefined && months.length > 0) {
+  if (months.length > 0) {
     const keys = months.map(({ month, countries }) => ({ key: `month:${month}`, countries }));
-    return { keys, overlapping: false };
+    return { keys, months: [], openAt, overlapping: false };
   }
-  return undefined;
-}
-
-/** Whether the filters ask about crops, seasons or hours, which the stored grid does not count. */
-export function hasCropFilters(filters: MeadowFilters): boolean {
-  return (
-    filterCrops(filters) !== undefined || seasonMonths(filters).length > 0 || !!filters.openNow
-  );
+  return openAt ? { keys: [{ key: "open" }], months: [], openAt, overlapping: false } : undefined;
 }
 
 /**

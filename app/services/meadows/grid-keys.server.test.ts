@@ -7,8 +7,9 @@ import { migratedDatabase, testEngines } from "../../../tests/support/databases"
 import { queryRows, type Database } from "~/adapters/db.server";
 import { monthMask, monthRange, type MeadowCrop } from "~/lib/crops";
 import type { BoundingBox } from "./geo-sql.server";
+import { hoursColumns } from "./hours.server";
 import { createMeadow, cropColumns, updateMeadow } from "./records.server";
-import { VIEWPORT_POINT_LIMIT, viewportMeadows, type ViewportResult } from "./viewport.server";
+import { viewportMeadows, type ViewportResult } from "./viewport.server";
 
 /*
  * The stored grid per crop and per month (meadow_grid_keys, ADR 42): a map filtered on one crop
@@ -148,21 +149,117 @@ describe.each(testEngines)("the stored grid per crop and month on $name", (engin
     expect(clustered(close)).toEqual({ kind: "points", count: 300 });
   });
 
-  it("leaves a crop in a month to the rows, as lower bounds", async () => {
+  it("counts a crop in a month by its months at each meadow", async () => {
+    // Half the tulips are picked in April and May, the others only in May.
+    const LATE_TULIPS: MeadowCrop = { id: "tulip", months: monthMask([5]) };
     await insertMeadows(
       db,
-      grown(1_200, { lat: 51.5, lng: 4.5 }, (i) => (i % 2 === 0 ? [DAHLIAS, TULIPS] : [TULIPS])),
+      grown(1_200, { lat: 51.5, lng: 4.5 }, (i) =>
+        i % 2 === 0 ? [DAHLIAS, TULIPS] : [LATE_TULIPS],
+      ),
     );
-    const tulipsInApril = await viewportMeadows(db, {
-      bbox: VIEW,
-      zoom: 6,
-      filters: { crops: ["tulip"], season: 4 },
-    });
-    expect(clustered(tulipsInApril)).toEqual({
+    const view = { bbox: VIEW, zoom: 6 };
+    const inMonth = async (season: number, crops?: string[], country?: string) =>
+      clustered(await viewportMeadows(db, { ...view, filters: { crops, season, country } }));
+    expect(await inMonth(4, ["tulip"])).toEqual({ kind: "clusters", complete: true, count: 600 });
+    expect(await inMonth(5, ["tulip"])).toEqual({
       kind: "clusters",
-      complete: false,
-      count: VIEWPORT_POINT_LIMIT,
+      complete: true,
+      count: 1_200,
     });
+    expect(await inMonth(5, ["tulip"], "NL")).toEqual({
+      kind: "clusters",
+      complete: true,
+      count: 1_200,
+    });
+    expect(await inMonth(4, ["dahlia"])).toEqual({ kind: "points", count: 0 });
+    expect(await inMonth(8, ["dahlia"])).toEqual({ kind: "clusters", complete: true, count: 600 });
+  });
+
+  it("counts the meadows open now, alone and with a crop or a month, at each one's clock", async () => {
+    // Derived once per hours: the library reads two years of days each time.
+    const weekdays = hoursColumns("Mo-Fr 10:00-18:00; PH off", "", "NL");
+    const weekends = hoursColumns("Sa,Su 10:00-17:00", "", "NL");
+    const freeText = hoursColumns(null, "", "NL");
+    const london = { country: "GB", ...hoursColumns("Mo-Sa 09:00-18:00", "", "GB") };
+    await insertMeadows(db, [
+      // Around Antwerp-Breda: weekdays, weekends, or free text that is never "open now".
+      ...grown(1_200, { lat: 51.5, lng: 4.5 }, (i) => (i % 2 === 0 ? [DAHLIAS] : [TULIPS])).map(
+        (row, i) => ({
+          ...row,
+          ...[weekdays, weekends, freeText][i % 3],
+        }),
+      ),
+      // Around London, an hour behind: Monday to Saturday until six.
+      ...grown(600, { lat: 51, lng: -0.5 }, () => [DAHLIAS]).map((row) => ({
+        ...row,
+        ...london,
+      })),
+    ]);
+    const view = { bbox: VIEW, zoom: 6 };
+    const open = async (now: string, more: { crops?: string[]; season?: number } = {}) =>
+      clustered(
+        await viewportMeadows(db, {
+          ...view,
+          filters: { openNow: true, now: new Date(now), ...more },
+        }),
+      );
+    // Saturday 10 July 2027, 11:00 in Breda, 10:00 in London.
+    expect(await open("2027-07-10T09:00:00Z")).toEqual({
+      kind: "clusters",
+      complete: true,
+      count: 400 + 600,
+    });
+    // The weekend meadows growing dahlias, and the London ones.
+    expect(await open("2027-07-10T09:00:00Z", { crops: ["dahlia"] })).toEqual({
+      kind: "clusters",
+      complete: true,
+      count: 200 + 600,
+    });
+    expect(await open("2027-07-10T09:00:00Z", { season: 4 })).toEqual({
+      kind: "points",
+      count: 200,
+    });
+    // Few enough for pins: the weekend meadows growing tulips, each of them.
+    const tulips = await viewportMeadows(db, {
+      ...view,
+      filters: { crops: ["tulip"], openNow: true, now: new Date("2027-07-10T09:00:00Z") },
+    });
+    const weekendTulips = await queryRows<{ name: string }>(
+      db,
+      sql`select name from meadows
+          where 'tulip' = any(crops) and open_minutes = ${weekends.openMinutes}::int4multirange
+          order by name`,
+    );
+    expect(weekendTulips).toHaveLength(200);
+    expect(tulips.kind === "points" && tulips.points.map((point) => point.name).sort()).toEqual(
+      weekendTulips.map((row) => row.name).sort(),
+    );
+    expect(await open("2027-07-10T09:00:00Z", { crops: ["dahlia"], season: 8 })).toEqual({
+      kind: "clusters",
+      complete: true,
+      count: 800,
+    });
+    // 18:30 in Breda, 17:30 in London: only London is open, by its own clock.
+    expect(await open("2027-07-10T16:30:00Z")).toEqual({
+      kind: "clusters",
+      complete: true,
+      count: 600,
+    });
+    // Wednesday 14 July, 11:00 in Breda: the weekday meadows and London.
+    expect(await open("2027-07-14T09:00:00Z")).toEqual({
+      kind: "clusters",
+      complete: true,
+      count: 400 + 600,
+    });
+    // King's Day, Tuesday 27 April: a Dutch holiday, not a British one.
+    expect(await open("2027-04-27T09:00:00Z")).toEqual({
+      kind: "clusters",
+      complete: true,
+      count: 600,
+    });
+    // Sunday night: nobody.
+    expect(await open("2027-07-11T22:00:00Z")).toEqual({ kind: "points", count: 0 });
   });
 
   it("keeps the grid in step with added, changed, moved and removed meadows", async () => {
@@ -185,19 +282,32 @@ describe.each(testEngines)("the stored grid per crop and month on $name", (engin
     );
     await db.execute(sql`update meadows set description = 'Nieuw' where name like 'Weide 51.5 4%'`);
 
+    // Hours given, changed and taken away.
+    await db.execute(
+      sql`update meadows set open_minutes = '{[600,1080)}', closed_on_holidays = true
+          where name like 'Weide 51.5 5%'`,
+    );
+    await db.execute(
+      sql`update meadows set open_minutes = '{[0,10080)}' where name like 'Weide 51.5 6%'`,
+    );
+    await db.execute(
+      sql`update meadows set open_minutes = '{}' where name like 'Weide 51.5 6%' and name like '%0'`,
+    );
+
     // Rebuilt from scratch, the grid is the same, and every cell's sample is one of its meadows.
     const [differences] = await queryRows<{ n: number }>(
       db,
       sql`with fresh as (
             select k.key, l.level, floor(m.lng / meadow_grid_cell_size(l.level))::int as cx,
-              floor(m.lat / meadow_grid_cell_size(l.level))::int as cy, m.country,
-              count(*)::int as count
+              floor(m.lat / meadow_grid_cell_size(l.level))::int as cy, m.country, k.months,
+              p.hours, count(*)::int as count
             from meadows m
-              cross join unnest(meadow_grid_keys_of(m.crops, m.season_mask)) as k(key)
+              cross join meadow_hours_profile(m.open_minutes, m.closed_on_holidays) as p(hours)
+              cross join meadow_grid_keys_of(m.crops, m.crop_months, m.season_mask, p.hours) as k
               cross join generate_series(0, 11) as l(level)
-            group by 1, 2, 3, 4, 5)
+            group by 1, 2, 3, 4, 5, 6, 7)
           select count(*)::int as n from fresh
-          full join meadow_grid_keys g using (key, level, cx, cy, country)
+          full join meadow_grid_keys g using (key, level, cx, cy, country, months, hours)
           where fresh.count is distinct from g.count`,
     );
     expect(differences!.n).toBe(0);
@@ -205,12 +315,26 @@ describe.each(testEngines)("the stored grid per crop and month on $name", (engin
       db,
       sql`select count(*)::int as n from meadow_grid_keys g
           where g.count <= 0 or not exists (
-            select 1 from meadows m where m.id = g.sample_id and m.country = g.country
-              and g.key = any(meadow_grid_keys_of(m.crops, m.season_mask))
+            select 1 from meadows m
+              cross join meadow_hours_profile(m.open_minutes, m.closed_on_holidays) as p(hours)
+            where m.id = g.sample_id and m.country = g.country and p.hours = g.hours
+              and (g.key, g.months) in (
+                select k.key, k.months
+                from meadow_grid_keys_of(m.crops, m.crop_months, m.season_mask, p.hours) as k)
               and floor(m.lng / meadow_grid_cell_size(g.level)) = g.cx
               and floor(m.lat / meadow_grid_cell_size(g.level)) = g.cy)`,
     );
     expect(orphans!.n).toBe(0);
+    // Every profile the grid names is stored with the hours it stands for.
+    const profiles = await queryRows<{ hours: string; stored: boolean }>(
+      db,
+      sql`select distinct g.hours, p.open_minutes is not null and
+            p.id = meadow_hours_profile(p.open_minutes, p.closed_on_holidays) as stored
+          from meadow_grid_keys g left join meadow_hours_profiles p on p.id = g.hours
+          where g.hours <> ''`,
+    );
+    expect(profiles.length).toBeGreaterThanOrEqual(2);
+    expect(profiles.every((profile) => profile.stored)).toBe(true);
     const keys = await queryRows<{ key: string }>(
       db,
       sql`select distinct key from meadow_grid_keys where level = 0 order by key`,
@@ -221,6 +345,7 @@ describe.each(testEngines)("the stored grid per crop and month on $name", (engin
       "crop:holly",
       "crop:tulip",
       ...[1, 10, 11, 12, 4, 5, 7, 8, 9].map((month) => `month:${month}`),
+      "open",
     ]);
 
     await db.execute(sql`truncate meadows cascade`);

@@ -4,7 +4,16 @@ import { insertMeadows, meadowRow, north, UTRECHT } from "../../../db/factories/
 import { meadows } from "../../../db/schema";
 import { migratedDatabase, testEngines } from "../../../tests/support/databases";
 import { queryRows } from "~/adapters/db.server";
-import { deriveStaleHours, isOpenAt, openNowCondition } from "./hours.server";
+import { storedClusters } from "./clusters.server";
+import { gridFilter } from "./filters.server";
+import { normalizeBoundingBox } from "./geo-sql.server";
+import {
+  cropHoursCondition,
+  deriveStaleHours,
+  isOpenAt,
+  openCropHoursKeys,
+  openNowCondition,
+} from "./hours.server";
 import { searchMeadows } from "./search.server";
 import { viewportMeadows } from "./viewport.server";
 
@@ -123,6 +132,40 @@ describe.each(testEngines)("'open now' on $name", (engine) => {
       else if (name === "Always") expect(count).toBe(total);
       else expect(count, name).toBeGreaterThan(0);
     }
+  });
+
+  it("is counted by the map's stored grid and found by the crops' index by hours, at every fourth instant", async () => {
+    const world = normalizeBoundingBox([-180, -85, 180, 85]);
+    const mismatches: string[] = [];
+    const sample = instants().filter((_, index) => index % 4 === 0);
+    await database.db.execute(
+      sql`update meadows set crops = '{dahlia}', crop_months = '{4095}', season_mask = 4095`,
+    );
+    for (const now of sample) {
+      const open = await queryRows<{ name: string }>(
+        database.db,
+        sql`select name from meadows m where ${openNowCondition(now)}`,
+      );
+      const filter = gridFilter({ openNow: true, now });
+      const { clusters, exact } = await storedClusters(database.db, world, 0, undefined, filter);
+      const counted = clusters.reduce((sum, cluster) => sum + cluster.count, 0);
+      if (counted !== open.length || !exact)
+        mismatches.push(`${now.toISOString()}: grid ${counted}, rows ${open.length}`);
+      // The index's keys find at least the open meadows; with the exact check, just those.
+      const keys = await openCropHoursKeys(database.db, ["dahlia"], now);
+      const found = await queryRows<{ name: string }>(
+        database.db,
+        sql`select name from meadows m where ${cropHoursCondition(keys ?? [])}`,
+      );
+      const missed = open.filter((row) => !found.some((other) => other.name === row.name));
+      if (missed.length > 0)
+        mismatches.push(`${now.toISOString()}: the index misses ${missed.map((row) => row.name)}`);
+    }
+    await database.db.execute(
+      sql`update meadows set crops = '{}', crop_months = '{}', season_mask = 0`,
+    );
+    expect(mismatches).toEqual([]);
+    expect(sample.length).toBeGreaterThan(400);
   });
 
   it("finds the open meadows in the list's search and on the map", async () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type OpeningHours from "opening_hours";
 import { meadows } from "../../../db/schema";
-import type { Database } from "~/adapters/db.server";
+import { queryManyRows, type Database } from "~/adapters/db.server";
 import { countryTimeZone } from "~/lib/crops";
 import {
   encodeTimeline,
@@ -141,7 +141,10 @@ export function openNowGroups(now: Date): { key: number; holiday: boolean; count
  * than the rows it ruled out; and a country list the planner can read would be answered from the
  * country index, which holds nearly every meadow (ADR 37).
  */
-export function openNowCondition(now: Date): SQL {
+export function openNowCondition(
+  now: Date,
+  { openMinutes, closedOnHolidays, country }: HoursColumnsSql = MEADOW_HOURS_SQL,
+): SQL {
   const groups = openNowGroups(now);
   const [only] = groups;
   const key =
@@ -149,19 +152,68 @@ export function openNowCondition(now: Date): SQL {
       ? sql`${only.key}::int4`
       : sql`case ${sql.join(
           groups.map(
-            (group) => sql`when ${inCountries(sql`m.country`, group.countries)} then ${group.key}`,
+            (group) => sql`when ${inCountries(country, group.countries)} then ${group.key}`,
           ),
           sql` `,
         )} end::int4`;
-  const open = sql`multirange_contains_elem(m.open_minutes, ${key})`;
+  const open = sql`multirange_contains_elem(${openMinutes}, ${key})`;
   const holidays = groups.filter((group) => group.holiday).flatMap((group) => group.countries);
   if (holidays.length === 0) return open;
   const closedToday =
     holidays.length === COUNTRIES.length
-      ? sql`m.closed_on_holidays`
-      : sql`(m.closed_on_holidays and ${inCountries(sql`m.country`, holidays)})`;
+      ? closedOnHolidays
+      : sql`(${closedOnHolidays} and ${inCountries(country, holidays)})`;
   return sql`(${open} and not ${closedToday})`;
 }
+
+/** More pairs of a crop and a profile than this are not looked up in the index. */
+const MAX_CROP_HOURS_KEYS = 1_000;
+
+/**
+ * The keys of meadows_crop_hours_idx (migration 0021) that "open now" with `crops` can match at
+ * `now`: each crop with each hours profile open then in some group of countries (its first eight
+ * characters), or undefined when there are too many to look up. A meadow of one group matched
+ * by another group's profile is ruled out by openNowCondition, which is always checked too.
+ */
+export async function openCropHoursKeys(
+  db: Database,
+  crops: readonly string[],
+  now: Date,
+): Promise<string[] | undefined> {
+  const open = sql.join(
+    openNowGroups(now).map((group) => {
+      const at = sql`multirange_contains_elem(p.open_minutes, ${group.key}::int4)`;
+      return group.holiday ? sql`(${at} and not p.closed_on_holidays)` : at;
+    }),
+    sql` or `,
+  );
+  const rows = await queryManyRows<{ id: string }>(
+    db,
+    sql`select distinct left(p.id, 8) as id from meadow_hours_profiles p where ${open}
+        limit ${MAX_CROP_HOURS_KEYS + 1}`,
+  );
+  if (rows.length * crops.length > MAX_CROP_HOURS_KEYS) return undefined;
+  return crops.flatMap((crop) => rows.map((row) => `${crop}:${row.id}`));
+}
+
+/** The index condition for `keys` from openCropHoursKeys: crop ids and hex, safe in a literal. */
+export function cropHoursCondition(keys: readonly string[]): SQL {
+  return sql`meadow_crop_hours(m.crops, m.open_minutes, m.closed_on_holidays)
+    && ${`{${keys.join(",")}}`}::text[]`;
+}
+
+/** Where openNowCondition reads the weekly hours, the holiday flag and the country. */
+export interface HoursColumnsSql {
+  openMinutes: SQL;
+  closedOnHolidays: SQL;
+  country: SQL;
+}
+
+const MEADOW_HOURS_SQL: HoursColumnsSql = {
+  openMinutes: sql`m.open_minutes`,
+  closedOnHolidays: sql`m.closed_on_holidays`,
+  country: sql`m.country`,
+};
 
 /**
  * What the hours of each of the meadows `ids` say from `now` for `horizonMs`, as encodeTimeline

@@ -6,11 +6,11 @@ import {
   clampInteger,
   filterConditions,
   filterCrops,
-  gridKeys,
-  hasCropFilters,
+  gridFilter,
   radiusMetres,
   searchText,
   whereClause,
+  type GridFilter,
   type MeadowFilters,
 } from "./filters.server";
 import {
@@ -19,7 +19,9 @@ import {
   normalizeBoundingBox,
   STORED_GRID_LEVELS,
   type BoundingBox,
+  type NormalizedBoundingBox,
 } from "./geo-sql.server";
+import { cropHoursCondition, openCropHoursKeys } from "./hours.server";
 import { meadowsInView, textEstimates } from "./plan-estimates.server";
 import { bitmapRows, streamingRows, tableOrderRows } from "./planner-settings.server";
 import {
@@ -84,12 +86,12 @@ interface PointRow {
  * map pans; a cell at the edge counts its meadows just outside the view too).
  *
  * Unfiltered and country-filtered views read the clusters from meadow_grid, which triggers keep
- * current, and views filtered on crops or a month in season from meadow_grid_keys (several
- * crops as lower bounds where they grow together): the cost grows with the cells in view, not
- * with the meadows (past zoom 11, the finest stored level serves), and pins are only fetched
- * when the grid leaves room for few enough. With a text or distance filter (or a crop in a
- * month, or "open now") at most one more match than the pin limit is read: the pins, or
- * clusters of the first matches (then `complete` is false and the counts are lower bounds).
+ * current, and views filtered on crops, a month in season or "open now" from meadow_grid_keys
+ * (several crops as lower bounds where they grow together): the cost grows with the cells in
+ * view, not with the meadows (past zoom 11, the finest stored level serves), and pins are only
+ * fetched when the grid leaves room for few enough. With a text or distance filter at most one
+ * more match than the pin limit is read: the pins, or clusters of the first matches (then
+ * `complete` is false and the counts are lower bounds).
  */
 export async function viewportMeadows(
   db: Database,
@@ -98,14 +100,13 @@ export async function viewportMeadows(
 ): Promise<ViewportResult> {
   const zoom = clampInteger(params.zoom, 0, MAX_ZOOM, 0);
   const box = normalizeBoundingBox(params.bbox);
-  const filters = params.filters ?? {};
+  // One "now" for the grid's counts and the rows' conditions.
+  const filters = { ...params.filters, now: params.filters?.now ?? new Date() };
   const radius = radiusMetres(filters);
-  // The stored grid counts every meadow, and per crop and per month (ADR 42); other crop,
-  // season and hours filters read the rows (ADR 36).
-  const keyed = gridKeys(filters);
-  const usesGrid =
-    keyed !== undefined ||
-    (!searchText(filters) && radius === undefined && !hasCropFilters(filters));
+  // The stored grid counts every meadow, and per crop, season and hours (ADR 42); words and a
+  // distance read the rows.
+  const keyed = gridFilter(filters);
+  const usesGrid = !searchText(filters) && radius === undefined;
   const limit = zoom >= VIEWPORT_POINTS_ZOOM ? VIEWPORT_POINT_LIMIT_NEAR : VIEWPORT_POINT_LIMIT;
 
   // The stored grid bounds the meadows in view: cells wholly inside the view hold at least, all
@@ -114,11 +115,10 @@ export async function viewportMeadows(
   let gridClusters: MapCluster[] | undefined;
   let gridExact = true;
   if (usesGrid) {
-    const level = Math.min(zoom, STORED_GRID_LEVELS - 1);
     ({ clusters: gridClusters, exact: gridExact } = await storedClusters(
       db,
       box,
-      level,
+      level(zoom),
       filters.country,
       keyed,
     ));
@@ -136,7 +136,7 @@ export async function viewportMeadows(
   // text-first.
   const shares =
     radius === undefined && searchText(filters)
-      ? await meadowsInView(db, box, Math.min(zoom, STORED_GRID_LEVELS - 1), filters.country, {
+      ? await meadowsInView(db, box, level(zoom), filters.country, {
           area: true,
         })
       : undefined;
@@ -184,13 +184,23 @@ export async function viewportMeadows(
   if (gridClusters) {
     // Few enough in the stored grid's cells inside the view, but perhaps not in all it touches.
     // A crop's few meadows come from a bitmap of its GIN index (ANDed with the view's or not):
-    // walking the view's GiST index would pass every meadow in view without it (ADR 42).
-    const pointRows = filterCrops(filters) ? bitmapRows : streamingRows;
+    // walking the view's GiST index would pass every meadow in view without it (ADR 42). Open
+    // now, from the index of crops by hours: the crop's index would pass all its meadows.
+    const crops = filterCrops(filters);
+    const pointRows = crops ? bitmapRows : streamingRows;
+    const openCrops =
+      crops && filters.openNow ? await openCropHoursKeys(db, crops, filters.now) : undefined;
+    const viewIndexed =
+      !openCrops || (await viewBitmapPays(db, box, level(zoom), filters.country, keyed));
     const points = await pointRows<PointRow>(
       db,
       sql`select m.id, m.name, m.lat, m.lng, m.city, m.price_text
           from meadows m
-          ${whereClause([boundingBoxCondition(box), ...filterWhere])}
+          ${whereClause([
+            boundingBoxCondition(box, { indexed: viewIndexed }),
+            ...(openCrops ? [cropHoursCondition(openCrops)] : []),
+            ...filterWhere,
+          ])}
           limit ${limit + 1}`,
     );
     onRead?.("grid");
@@ -278,3 +288,29 @@ function toMapPoint(row: PointRow): MapPoint {
     priceText: row.price_text,
   };
 }
+
+/** The stored grid's level for a zoom: past zoom 11 the finest serves. */
+function level(zoom: number): number {
+  return Math.min(zoom, STORED_GRID_LEVELS - 1);
+}
+
+/**
+ * Whether the view's GiST bitmap is worth ANDing with another index's, whose rows are `grid`'s
+ * matches everywhere (in the country): a bitmap of the view costs about a tenth of reading a
+ * row, per meadow in view. The planner guesses a view's meadows from a constant (100 where
+ * 78,000 were), so it ANDs a whole country's bitmap with a few hundred rows.
+ */
+async function viewBitmapPays(
+  db: Database,
+  box: NormalizedBoundingBox,
+  viewLevel: number,
+  country: string | undefined,
+  grid: GridFilter | undefined,
+): Promise<boolean> {
+  const { inView } = await meadowsInView(db, box, viewLevel, country);
+  const everywhere = await storedClusters(db, WORLD, 0, country, grid);
+  const matches = everywhere.clusters.reduce((sum, cluster) => sum + cluster.count, 0);
+  return inView < 10 * matches;
+}
+
+const WORLD = normalizeBoundingBox([-180, -90, 180, 90]);
