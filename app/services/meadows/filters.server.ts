@@ -3,7 +3,7 @@ import { COUNTRIES } from "~/lib/countries";
 import { controlCharactersAsSpaces } from "~/lib/schemas/meadow-search";
 import { currentMonth, isCropId, isMonth, MAX_CROPS_PER_MEADOW } from "~/lib/crops";
 import { LocationRequiredError } from "./errors";
-import { openNowCondition } from "./hours.server";
+import { cropHoursCondition, openNowCondition } from "./hours.server";
 import {
   boundingBoxCondition,
   circleBox,
@@ -48,6 +48,12 @@ export interface MeadowFilters {
   openNow?: boolean;
   /** The clock "now" is read from; the current time when left out (tests fix it). */
   now?: Date;
+  /**
+   * With "open now" and crops, keys of the index of crops by hours open at `now`
+   * (openCropHoursKeys): given, the matches are also looked up there. The services give them
+   * when the stored grid says the matches are few.
+   */
+  openCropHours?: readonly string[];
 }
 
 /** The crops filtered on: known ids only, each once; undefined when none. */
@@ -194,7 +200,11 @@ export function filterConditions(
       );
   if (filters.country) conditions.push(sql`m.country = ${filters.country.toUpperCase()}`);
   conditions.push(...cropConditions(filters));
-  if (filters.openNow) conditions.push(openNowCondition(filters.now ?? new Date()));
+  if (filters.openNow) {
+    if (filters.openCropHours && filterCrops(filters))
+      conditions.push(cropHoursCondition(filters.openCropHours));
+    conditions.push(openNowCondition(filters.now ?? new Date()));
+  }
   const metres = radiusMetres(filters);
   if (metres !== undefined && filters.near) {
     const box = radiusIndex === "point" ? circleBox(filters.near, metres) : undefined;

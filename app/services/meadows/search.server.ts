@@ -3,11 +3,13 @@ import { queryManyRows, queryRows, type Database } from "~/adapters/db.server";
 import { cropsFromColumns, type MeadowCrop } from "~/lib/crops";
 import { encodeTimeline } from "~/lib/hours-text";
 import { LocationRequiredError } from "./errors";
-import { hoursTimeline } from "./hours.server";
+import { storedClusters } from "./clusters.server";
+import { hoursTimeline, openCropHoursKeys } from "./hours.server";
 import {
   clampInteger,
   filterConditions,
   filterCrops,
+  gridFilter,
   radiusMetres,
   searchText,
   seasonMonths,
@@ -19,6 +21,7 @@ import {
   earthAt,
   isValidLocation,
   MEADOW_EARTH,
+  WHOLE_WORLD,
   type LatLng,
 } from "./geo-sql.server";
 import { meadowsAround, textEstimates } from "./plan-estimates.server";
@@ -178,6 +181,43 @@ function countedFirst(plan: SearchPlan, params: SearchParams): boolean {
   );
 }
 
+/**
+ * What the stored grid (ADR 42) says of a search counted first (countedFirst): whether more than
+ * SEARCH_COUNT_CAP meadows match ("many", then nothing is counted: the page walks the sort
+ * order, which meets them soon, and the total is "200+"), at most that many ("few"), or it
+ * cannot tell (several crops, each crop's count summed above the cap and its largest below). With
+ * few and "open now" with crops, `params` gains the keys of the index of crops by hours open
+ * now, which finds just those matches. With more the index is left out: for a common crop at a
+ * busy hour its keys' lists are long, and the planner chose it over walking the name order
+ * (ADR 37).
+ */
+async function gridCounted(
+  db: Database,
+  asked: SearchParams,
+): Promise<{ params: SearchParams; matches?: "few" | "many" }> {
+  if (!countedFirst("planner", asked) || asked.near || asked.maxDistanceKm !== undefined) {
+    return { params: asked };
+  }
+  const now = asked.now ?? new Date();
+  const params = { ...asked, now };
+  const grid = gridFilter(params);
+  if (!grid) return { params: asked };
+  const counted = async (overlapping: boolean) =>
+    (
+      await storedClusters(db, WHOLE_WORLD, 0, params.country, { ...grid, overlapping })
+    ).clusters.reduce((sum, cluster) => sum + cluster.count, 0);
+  const atMost = await counted(false);
+  const atLeast = grid.overlapping ? await counted(true) : atMost;
+  if (atLeast > SEARCH_COUNT_CAP) return { params, matches: "many" };
+  if (atMost > SEARCH_COUNT_CAP) return { params };
+  const crops = filterCrops(params);
+  if (!params.openNow || !crops) return { params, matches: "few" };
+  return {
+    params: { ...params, openCropHours: await openCropHoursKeys(db, crops, now) },
+    matches: "few",
+  };
+}
+
 /** Whether the sort order's index holds all the filters test: name holds text, price does not. */
 function coveredAlongOrder(params: SearchParams): boolean {
   return params.sort === "name" || (params.sort === "price" && !searchText(params));
@@ -192,7 +232,8 @@ const CANDIDATE_COLUMNS = sql`m.id, m.name, m.city, m.country, m.price_text, m.p
  * One page of meadows matching the filters, in the chosen order, with the number of matches (up
  * to SEARCH_COUNT_CAP); see SearchPlan for how.
  */
-export async function searchMeadows(db: Database, params: SearchParams): Promise<SearchResult> {
+export async function searchMeadows(db: Database, asked: SearchParams): Promise<SearchResult> {
+  const { params, matches } = await gridCounted(db, asked);
   const near = params.near;
   if (near && !isValidLocation(near)) {
     throw new RangeError(`not a location: ${near.lat}, ${near.lng}`);
@@ -208,6 +249,7 @@ export async function searchMeadows(db: Database, params: SearchParams): Promise
     season: params.season,
     openNow: params.openNow,
     now: params.now,
+    openCropHours: params.openCropHours,
   };
   const allButText = {
     country: params.country,
@@ -260,7 +302,11 @@ export async function searchMeadows(db: Database, params: SearchParams): Promise
   // The page stops after one page (and one row more, to tell whether another follows) and the
   // count at the cap; count(*) over () would have to read every match. The count rides along as
   // an uncorrelated subquery, run once: one statement instead of two (PGlite pays per statement).
-  const count = sql`(select count(*)::int from (select 1 from ${source} ${countWhere}
+  // The stored grid may have said there are more matches than the cap (gridCounted).
+  const count =
+    matches === "many"
+      ? sql`${cap + 1}::int`
+      : sql`(select count(*)::int from (select 1 from ${source} ${countWhere}
     limit ${cap + 1}) as capped)`;
   const limits = sql`limit ${pageSize + 1} offset ${(page - 1) * pageSize}`;
   const columnsWith = (matches: SQL) => sql`m.id, m.name, m.city, m.country, m.price_text,
@@ -270,7 +316,7 @@ export async function searchMeadows(db: Database, params: SearchParams): Promise
   // Walking a sort order's index, the page's ids come first, from the covering index alone
   // (migration 0008: it holds what the filters test), and only the page's rows are read.
   const idsFirst = plan === "planner" || plan === "common-word" || plan === "along-order";
-  const counting = countedFirst(plan, params);
+  const counting = countedFirst(plan, params) && matches !== "many";
   const pageQuery = counting
     ? sql`with counted as materialized (
           select m.id, m.sort_name, m.price_amount, m.created_at from meadows m ${countWhere}

@@ -18,6 +18,7 @@ import {
   clusterCellSize,
   normalizeBoundingBox,
   STORED_GRID_LEVELS,
+  WHOLE_WORLD,
   type BoundingBox,
   type NormalizedBoundingBox,
 } from "./geo-sql.server";
@@ -308,9 +309,7 @@ async function viewBitmapPays(
   grid: GridFilter | undefined,
 ): Promise<boolean> {
   const { inView } = await meadowsInView(db, box, viewLevel, country);
-  const everywhere = await storedClusters(db, WORLD, 0, country, grid);
+  const everywhere = await storedClusters(db, WHOLE_WORLD, 0, country, grid);
   const matches = everywhere.clusters.reduce((sum, cluster) => sum + cluster.count, 0);
   return inView < 10 * matches;
 }
-
-const WORLD = normalizeBoundingBox([-180, -90, 180, 90]);
