@@ -7,6 +7,7 @@ import {
   inCountries,
   type BoundingBox,
   type NormalizedBoundingBox,
+  WHOLE_WORLD,
 } from "./geo-sql.server";
 import type { GridFilter } from "./filters.server";
 import { openNowCondition } from "./hours.server";
@@ -98,6 +99,20 @@ export async function storedClusters(
     clusters: toClusters(rows, level, cell),
     exact: rows.every((row) => Number(row.keys) <= 1),
   };
+}
+
+/**
+ * How many meadows `grid` counts everywhere (in `country`; all of them without `grid`), as
+ * storedClusters counts them (with several crops, at least): read at the coarsest level, a few
+ * rows.
+ */
+export async function gridMatches(
+  db: Database,
+  country: string | undefined,
+  grid: GridFilter | undefined,
+): Promise<number> {
+  const { clusters } = await storedClusters(db, WHOLE_WORLD, 0, country, grid);
+  return clusters.reduce((sum, cluster) => sum + cluster.count, 0);
 }
 
 /** The conditions on `meadow_grid_keys g` (and `meadow_hours_profiles p`) of what `grid` asks. */

@@ -3,7 +3,7 @@ import { queryManyRows, queryRows, type Database } from "~/adapters/db.server";
 import { cropsFromColumns, type MeadowCrop } from "~/lib/crops";
 import { encodeTimeline } from "~/lib/hours-text";
 import { LocationRequiredError } from "./errors";
-import { storedClusters } from "./clusters.server";
+import { gridMatches } from "./clusters.server";
 import { hoursTimeline, openCropHoursKeys } from "./hours.server";
 import {
   clampInteger,
@@ -21,7 +21,6 @@ import {
   earthAt,
   isValidLocation,
   MEADOW_EARTH,
-  WHOLE_WORLD,
   type LatLng,
 } from "./geo-sql.server";
 import { meadowsAround, textEstimates } from "./plan-estimates.server";
@@ -202,12 +201,8 @@ async function gridCounted(
   const params = { ...asked, now };
   const grid = gridFilter(params);
   if (!grid) return { params: asked };
-  const counted = async (overlapping: boolean) =>
-    (
-      await storedClusters(db, WHOLE_WORLD, 0, params.country, { ...grid, overlapping })
-    ).clusters.reduce((sum, cluster) => sum + cluster.count, 0);
-  const atMost = await counted(false);
-  const atLeast = grid.overlapping ? await counted(true) : atMost;
+  const atMost = await gridMatches(db, params.country, { ...grid, overlapping: false });
+  const atLeast = grid.overlapping ? await gridMatches(db, params.country, grid) : atMost;
   if (atLeast > SEARCH_COUNT_CAP) return { params, matches: "many" };
   if (atMost > SEARCH_COUNT_CAP) return { params };
   const crops = filterCrops(params);

@@ -1,6 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db.server";
-import { storedClusters, toClusters, cellInside, type MapCluster } from "./clusters.server";
+import {
+  cellInside,
+  gridMatches,
+  storedClusters,
+  toClusters,
+  type MapCluster,
+} from "./clusters.server";
 import {
   areaConditions,
   clampInteger,
@@ -18,7 +24,6 @@ import {
   clusterCellSize,
   normalizeBoundingBox,
   STORED_GRID_LEVELS,
-  WHOLE_WORLD,
   type BoundingBox,
   type NormalizedBoundingBox,
 } from "./geo-sql.server";
@@ -309,7 +314,5 @@ async function viewBitmapPays(
   grid: GridFilter | undefined,
 ): Promise<boolean> {
   const { inView } = await meadowsInView(db, box, viewLevel, country);
-  const everywhere = await storedClusters(db, WHOLE_WORLD, 0, country, grid);
-  const matches = everywhere.clusters.reduce((sum, cluster) => sum + cluster.count, 0);
-  return inView < 10 * matches;
+  return inView < 10 * (await gridMatches(db, country, grid));
 }
