@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { queryManyRows, type Database } from "~/adapters/db.server";
+import { queryManyRows, queryRows, type Database } from "~/adapters/db.server";
 import {
   cellRangeCondition,
   cellRanges,
@@ -7,7 +7,6 @@ import {
   inCountries,
   type BoundingBox,
   type NormalizedBoundingBox,
-  WHOLE_WORLD,
 } from "./geo-sql.server";
 import type { GridFilter } from "./filters.server";
 import { openNowCondition } from "./hours.server";
@@ -73,12 +72,7 @@ export async function storedClusters(
     and g.cy between ${cells.y[0]} and ${cells.y[1]}
     ${grid ? sql`and ${sql.join(gridConditions(grid), sql` and `)}` : sql``}
     ${country ? sql`and g.country = ${country.toUpperCase()}` : sql``}`;
-  // Rows open at a moment are those whose hours profile is.
-  const from = grid
-    ? grid.openAt
-      ? sql`meadow_grid_keys g join meadow_hours_profiles p on p.id = g.hours`
-      : sql`meadow_grid_keys g`
-    : sql`meadow_grid g`;
+  const from = grid ? gridKeysSource(grid) : sql`meadow_grid g`;
   // A view holds up to a few hundred cells: as JSON on PGlite (queryManyRows).
   const rows = await queryManyRows<ClusterRow & { keys: number }>(
     db,
@@ -102,17 +96,35 @@ export async function storedClusters(
 }
 
 /**
- * How many meadows `grid` counts everywhere (in `country`; all of them without `grid`), as
- * storedClusters counts them (with several crops, at least): read at the coarsest level, a few
- * rows.
+ * How many meadows `grid` counts everywhere (in `country`), from the coarsest level's few rows, in
+ * one statement. With several crops (`overlapping`) a meadow growing two of them counts under
+ * both keys: `atMost` sums every key, `atLeast` each cell's largest, as storedClusters counts;
+ * otherwise both are the count.
  */
-export async function gridMatches(
+export async function gridMatchCounts(
   db: Database,
   country: string | undefined,
-  grid: GridFilter | undefined,
-): Promise<number> {
-  const { clusters } = await storedClusters(db, WHOLE_WORLD, 0, country, grid);
-  return clusters.reduce((sum, cluster) => sum + cluster.count, 0);
+  grid: GridFilter,
+): Promise<{ atMost: number; atLeast: number }> {
+  const [row] = await queryRows<{ at_most: number; at_least: number }>(
+    db,
+    sql`select coalesce(sum(n), 0)::int as at_most,
+          coalesce(sum(${grid.overlapping ? sql`largest` : sql`n`}), 0)::int as at_least
+        from (select sum(n) as n, max(n) as largest
+          from (select g.cx, g.cy, sum(g.count) as n from ${gridKeysSource(grid)}
+            where g.level = 0 and ${sql.join(gridConditions(grid), sql` and `)}
+              ${country ? sql`and g.country = ${country.toUpperCase()}` : sql``}
+            group by g.cx, g.cy, g.key) as per_key
+          group by cx, cy) as per_cell`,
+  );
+  return { atMost: Number(row?.at_most ?? 0), atLeast: Number(row?.at_least ?? 0) };
+}
+
+/** `meadow_grid_keys g`, joined to its rows' hours profiles `p` when `grid` asks who is open. */
+function gridKeysSource(grid: GridFilter): SQL {
+  return grid.openAt
+    ? sql`meadow_grid_keys g join meadow_hours_profiles p on p.id = g.hours`
+    : sql`meadow_grid_keys g`;
 }
 
 /** The conditions on `meadow_grid_keys g` (and `meadow_hours_profiles p`) of what `grid` asks. */

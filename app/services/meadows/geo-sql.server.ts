@@ -121,9 +121,6 @@ export function normalizeBoundingBox(bbox: BoundingBox): NormalizedBoundingBox {
   };
 }
 
-/** Every place there is: the stored grid's level 0 over it counts every meadow. */
-export const WHOLE_WORLD = normalizeBoundingBox([-180, -90, 180, 90]);
-
 /**
  * The GiST index `meadows_point_idx` on point(lng, lat) answers this; `indexed: false` compares
  * the columns instead, for when another index finds the rows.

@@ -3,7 +3,7 @@ import { queryManyRows, queryRows, type Database } from "~/adapters/db.server";
 import { cropsFromColumns, type MeadowCrop } from "~/lib/crops";
 import { encodeTimeline } from "~/lib/hours-text";
 import { LocationRequiredError } from "./errors";
-import { gridMatches } from "./clusters.server";
+import { gridMatchCounts } from "./clusters.server";
 import { hoursTimeline, openCropHoursKeys } from "./hours.server";
 import {
   clampInteger,
@@ -201,8 +201,7 @@ async function gridCounted(
   const params = { ...asked, now };
   const grid = gridFilter(params);
   if (!grid) return { params: asked };
-  const atMost = await gridMatches(db, params.country, { ...grid, overlapping: false });
-  const atLeast = grid.overlapping ? await gridMatches(db, params.country, grid) : atMost;
+  const { atMost, atLeast } = await gridMatchCounts(db, params.country, grid);
   if (atLeast > SEARCH_COUNT_CAP) return { params, matches: "many" };
   if (atMost > SEARCH_COUNT_CAP) return { params };
   const crops = filterCrops(params);

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db.server";
 import {
   cellInside,
-  gridMatches,
+  gridMatchCounts,
   storedClusters,
   toClusters,
   type MapCluster,
@@ -197,7 +197,7 @@ export async function viewportMeadows(
     const openCrops =
       crops && filters.openNow ? await openCropHoursKeys(db, crops, filters.now) : undefined;
     const viewIndexed =
-      !openCrops || (await viewBitmapPays(db, box, level(zoom), filters.country, keyed));
+      !openCrops || !keyed || (await viewBitmapPays(db, box, level(zoom), filters.country, keyed));
     const points = await pointRows<PointRow>(
       db,
       sql`select m.id, m.name, m.lat, m.lng, m.city, m.price_text
@@ -311,8 +311,8 @@ async function viewBitmapPays(
   box: NormalizedBoundingBox,
   viewLevel: number,
   country: string | undefined,
-  grid: GridFilter | undefined,
+  grid: GridFilter,
 ): Promise<boolean> {
   const { inView } = await meadowsInView(db, box, viewLevel, country);
-  return inView < 10 * (await gridMatches(db, country, grid));
+  return inView < 10 * (await gridMatchCounts(db, country, grid)).atLeast;
 }
