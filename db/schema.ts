@@ -233,6 +233,8 @@ export const meadows = pgTable(
     ),
     // The first page by name without sorting; id breaks ties, so pages never overlap.
     index("meadows_name_sort_idx").on(table.sortName, table.id),
+    // The same order carrying the crops, seasons and hours (migration 0022, ADR 37).
+    index("meadows_name_crops_idx").on(table.sortName, table.id),
     index("meadows_price_idx").on(table.priceAmount.asc().nullsLast(), table.id),
     index("meadows_country_idx").on(table.country),
     index("meadows_owner_idx").on(table.ownerId),

@@ -212,9 +212,19 @@ async function gridCounted(
   };
 }
 
-/** Whether the sort order's index holds all the filters test: name holds text, price does not. */
+/**
+ * Whether the sort order's index holds all the filters test: name holds the text, crops, seasons
+ * and hours (migrations 0008 and 0022); price only the country and the place.
+ */
 function coveredAlongOrder(params: SearchParams): boolean {
-  return params.sort === "name" || (params.sort === "price" && !searchText(params));
+  return (
+    params.sort === "name" ||
+    (params.sort === "price" &&
+      !searchText(params) &&
+      filterCrops(params) === undefined &&
+      seasonMonths(params).length === 0 &&
+      !params.openNow)
+  );
 }
 
 /** The columns a page needs, and what it is filtered and sorted by, for a preselection. */
