@@ -18,6 +18,9 @@ interface ServerEntry {
 }
 
 const dev = process.argv.includes("--dev");
+// The production build runs React and its libraries in their production mode, as React Router's
+// own `react-router-serve` does; React's development build renders a page at about twice the CPU.
+if (!dev) process.env.NODE_ENV ??= "production";
 
 try {
   if (dev) {

@@ -162,7 +162,12 @@ function startApp(base: string, port: number, dataDir: string) {
       SEED_DEMO: "true",
       LOG_LEVEL: "warn",
       // PGlite runs inside the app's process and counts in its memory; PostgreSQL does not.
-      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+      ...(process.env.BENCH_DATABASE_URL
+        ? {
+            DATABASE_URL: process.env.BENCH_DATABASE_URL,
+            AUTH_SECRET: "bench-images-secret-that-is-long-enough-0123456789",
+          }
+        : {}),
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -175,7 +175,12 @@ if (serverUrl) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {
-    results.push(await measure("postgres", { DATABASE_URL: url.href }));
+    results.push(
+      await measure("postgres", {
+        DATABASE_URL: url.href,
+        AUTH_SECRET: "bench-sign-in-secret-that-is-long-enough-0123456789",
+      }),
+    );
   } finally {
     await adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
   }

@@ -97,6 +97,7 @@ if (serverUrl) {
     url.pathname = `/${name}`;
     const env = {
       DATABASE_URL: url.href,
+      AUTH_SECRET: "bench-startup-secret-that-is-long-enough-0123456789",
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "plukweide-bench-")),
     };
     try {

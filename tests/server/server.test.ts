@@ -263,7 +263,16 @@ describe("start-up configuration errors", () => {
   it.each([
     [{ DATABASE_URL: "mysql://root@localhost/db" }, "DATABASE_URL must be a postgres:// URL"],
     [
-      { NODE_ENV: "production", DATABASE_URL: "postgres://postgres@127.0.0.1:1/none" },
+      {
+        NODE_ENV: "production",
+        DATABASE_URL: "postgres://postgres@127.0.0.1:1/none",
+        AUTH_SECRET: undefined,
+      },
+      "AUTH_SECRET must be set in production",
+    ],
+    // The production build is production unless NODE_ENV says otherwise.
+    [
+      { DATABASE_URL: "postgres://postgres@127.0.0.1:1/none", AUTH_SECRET: undefined },
       "AUTH_SECRET must be set in production",
     ],
     [{ PORT: "http" }, "PORT must be a port number"],

@@ -42,6 +42,8 @@ function migratedDatabaseTemplate(): string | undefined {
   }
 }
 
+const TEST_AUTH_SECRET = "plukweide-test-session-secret-0123456789abcdef";
+
 /** Spawns `node server.ts` (the production build) on a free port. */
 export function spawnApp(env: Record<string, string | undefined> = {}): AppProcess & {
   ready: Promise<AppProcess>;
@@ -65,6 +67,8 @@ export function spawnApp(env: Record<string, string | undefined> = {}): AppProce
       // Tests give each client an address of its own in X-Forwarded-For, as a proxy on loopback
       // would (tests/support/visitor.ts).
       TRUSTED_PROXIES: "127.0.0.1",
+      // The production build requires a session secret on PostgreSQL (README, AUTH_SECRET).
+      ...(env.DATABASE_URL ? { AUTH_SECRET: TEST_AUTH_SECRET } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
