@@ -1,5 +1,11 @@
-import { useEffect, useRef, useState, type RefObject } from "react";
-import { NavigationType, useLocation, useNavigationType, useSubmit } from "react-router";
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
+import {
+  NavigationType,
+  useLocation,
+  useNavigation,
+  useNavigationType,
+  useSubmit,
+} from "react-router";
 import {
   meadowSearchParams,
   parseMeadowSearch,
@@ -22,28 +28,31 @@ export function useUrlField(urlValue: string) {
 
 /** useUrlField, told whether the URL last changed by back or forward. */
 export function useUrlFieldState(urlValue: string, fromHistory: boolean) {
-  // `pending`: the values sent whose results have not all arrived, oldest first. The router
-  // gives up a request when a later one starts, so none arrives after a later one has.
-  const [field, setField] = useState({ value: urlValue, pending: [] as string[], seen: urlValue });
-  let current = field;
-  if (field.seen !== urlValue) {
-    const sent = fromHistory ? -1 : field.pending.lastIndexOf(urlValue);
-    current =
-      sent === -1
-        ? { value: urlValue, pending: [], seen: urlValue }
-        : { ...field, pending: field.pending.slice(sent + 1), seen: urlValue };
-    setField(current);
-  }
+  const [value, setValue] = useState(urlValue);
+  // The values sent whose results have not all arrived, oldest first. The router gives up a
+  // request when a later one starts, so none arrives after a later one has.
+  const pending = useRef<string[]>([]);
+  const seen = useRef(urlValue);
+  // Compared once the URL's render is committed, not while rendering: a key typed meanwhile
+  // renders the page again with the URL before, and must neither be lost nor undo the new one.
+  useLayoutEffect(() => {
+    if (seen.current === urlValue) return;
+    seen.current = urlValue;
+    const sent = fromHistory ? -1 : pending.current.lastIndexOf(urlValue);
+    if (sent === -1) {
+      pending.current = [];
+      setValue(urlValue);
+    } else {
+      pending.current = pending.current.slice(sent + 1);
+    }
+  }, [urlValue, fromHistory]);
   return {
-    value: current.value,
-    set: (value: string) => setField((previous) => ({ ...previous, value })),
+    value,
+    set: setValue,
     // A value the URL holds already, with nothing else under way, brings no change to wait for.
-    markSent: (sent: string) =>
-      setField((previous) =>
-        sent === previous.seen && previous.pending.length === 0
-          ? previous
-          : { ...previous, pending: [...previous.pending, sent] },
-      ),
+    markSent: (sent: string) => {
+      if (sent !== seen.current || pending.current.length > 0) pending.current.push(sent);
+    },
   };
 }
 
@@ -72,8 +81,14 @@ export function useLiveSearch({
   const typingRun = useRef<string | null>(null);
   const q = useUrlField(search.q);
   const place = useUrlField(search.place);
+  /** The query last sent, until the router is idle again: the page may still show the one before. */
+  const sentSearch = useRef<string | undefined>(undefined);
+  const idle = useNavigation().state === "idle";
 
   useEffect(() => () => clearTimeout(typingTimer.current), []);
+  useEffect(() => {
+    if (idle) sentSearch.current = undefined;
+  }, [idle]);
 
   /** The form's search, cleaned as the URL keeps it, from page 1. */
   function searchFromForm(extra: Record<string, string> = {}): MeadowSearch {
@@ -93,7 +108,9 @@ export function useLiveSearch({
     clearTimeout(typingTimer.current);
     const next = searchFromForm(extra);
     const params = meadowSearchParams(next);
-    if (typing && `?${params}` === (location.search || "?")) return;
+    const query = `?${params}`;
+    if (typing && query === (sentSearch.current ?? (location.search || "?"))) return;
+    sentSearch.current = query;
     q.markSent(next.q);
     place.markSent(next.place);
     // The browser's own entry, not the rendered location: the router may already have made the

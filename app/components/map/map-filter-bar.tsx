@@ -6,6 +6,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { inputClassName } from "~/components/ui/input";
 import { useTranslation } from "~/hooks/use-translation";
 import { useShellData } from "~/hooks/use-shell-data";
+import { useUrlField } from "~/hooks/use-live-search";
 import { cn } from "~/lib/cn";
 import { COUNTRIES } from "~/lib/countries";
 import { countryName } from "~/lib/country-names";
@@ -41,7 +42,9 @@ export function MapFilterBar({
 }) {
   const { t } = useTranslation();
   const { lang } = useShellData();
-  const [q, setQ] = useState(filters.q ?? "");
+  // Typed words follow the address as the list's do: words typed on while the last ones went
+  // out stay in the box.
+  const q = useUrlField(filters.q ?? "");
   const [country, setCountry] = useState<string>(filters.country ?? "");
   const [crop, setCrop] = useState<string>(filters.crops?.[0] ?? "");
   const [season, setSeason] = useState<string>(
@@ -56,7 +59,6 @@ export function MapFilterBar({
   const [shownFilterKey, setShownFilterKey] = useState(filterKey);
   if (shownFilterKey !== filterKey) {
     setShownFilterKey(filterKey);
-    setQ(filters.q ?? "");
     setCountry(filters.country ?? "");
     setCrop(filters.crops?.[0] ?? "");
     setSeason(filters.season === undefined ? "" : String(filters.season));
@@ -70,13 +72,14 @@ export function MapFilterBar({
     clearTimeout(typingTimer.current);
     const nextFilters = readMapFilters(
       new URLSearchParams({
-        q: next.q ?? q,
+        q: next.q ?? q.value,
         country: next.country ?? country,
         crop: next.crop ?? crop,
         season: next.season ?? season,
         open: next.open ?? open,
       }),
     );
+    q.markSent(nextFilters.q ?? "");
     onFiltersChange(nextFilters, replace);
   }
 
@@ -112,7 +115,7 @@ export function MapFilterBar({
         id="map-search"
         type="search"
         name="q"
-        value={q}
+        value={q.value}
         maxLength={MAP_QUERY_MAX}
         placeholder={t("mapView.searchPlaceholder")}
         autoComplete="off"
@@ -120,7 +123,7 @@ export function MapFilterBar({
         className={cn(inputClassName, "h-9 w-full py-1 sm:w-64")}
         onChange={(event) => {
           const value = event.currentTarget.value;
-          setQ(value);
+          q.set(value);
           clearTimeout(typingTimer.current);
           typingTimer.current = setTimeout(
             () => applyFilters({ q: value }, true),
