@@ -253,6 +253,12 @@ export const meadows = pgTable(
       "gin",
       sql`meadow_crop_hours(${table.crops}, ${table.openMinutes}, ${table.closedOnHolidays})`,
     ),
+    // Each crop keyed by its meadow's grid cell at level 6 ('apple -4,33', migration 0023): the
+    // map's few pins of a crop, read in the cells the stored grid found them in (ADR 42).
+    index("meadows_crop_cells_idx").using(
+      "gin",
+      sql`meadow_crop_cells(${table.crops}, ${table.lat}, ${table.lng})`,
+    ),
   ],
 );
 

@@ -8,10 +8,15 @@ import { queryRows, type Database } from "~/adapters/db.server";
 import { monthMask, monthRange, type MeadowCrop } from "~/lib/crops";
 import { gridMatchCounts } from "./clusters.server";
 import { gridFilter } from "./filters.server";
-import type { BoundingBox } from "./geo-sql.server";
+import { boundingBoxCondition, normalizeBoundingBox, type BoundingBox } from "./geo-sql.server";
 import { hoursColumns } from "./hours.server";
 import { createMeadow, cropColumns, updateMeadow } from "./records.server";
-import { viewportMeadows, type ViewportResult } from "./viewport.server";
+import {
+  cropCellKeys,
+  cropCellsCondition,
+  viewportMeadows,
+  type ViewportResult,
+} from "./viewport.server";
 
 /*
  * The stored grid per crop and per month (meadow_grid_keys, ADR 42): a map filtered on one crop
@@ -155,6 +160,63 @@ describe.each(testEngines)("the stored grid per crop and month on $name", (engin
     // Zoomed in on Groningen, the pins are every match, each once.
     const close = await viewportMeadows(db, { ...either, bbox: [6.4, 52.9, 7.6, 54.1], zoom: 9 });
     expect(clustered(close)).toEqual({ kind: "points", count: 300 });
+  });
+
+  it("reads a crop's pins in the cells the grid found it in, around the zero lines too", async () => {
+    // Tulips in squares of a degree on each side of the prime meridian and the equator, where
+    // the cells' numbers turn negative, and dahlias among them.
+    await insertMeadows(db, [
+      ...grown(60, { lat: -0.5, lng: -0.5 }, (i) => (i % 2 ? [TULIPS] : [DAHLIAS])),
+      ...grown(60, { lat: 0.7, lng: 0.7 }, (i) => (i % 3 ? [DAHLIAS] : [TULIPS, DAHLIAS])),
+    ]);
+    for (const view of [
+      { bbox: [-30, -20, 30, 20] as BoundingBox, zoom: 3 },
+      { bbox: [-1.2, -1.2, 1.4, 0.4] as BoundingBox, zoom: 7 },
+      { bbox: [-0.3, -0.2, 0.9, 0.9] as BoundingBox, zoom: 11 },
+    ]) {
+      const result = await viewportMeadows(db, { ...view, filters: { crops: ["tulip"] } });
+      const [west, south, east, north] = view.bbox;
+      const expected = await queryRows<{ name: string }>(
+        db,
+        sql`select name from meadows where 'tulip' = any(crops)
+            and lng between ${west} and ${east} and lat between ${south} and ${north}`,
+      );
+      expect(expected.length, `zoom ${view.zoom}`).toBeGreaterThan(0);
+      expect(result.kind).toBe("points");
+      if (result.kind !== "points") continue;
+      expect(result.points.map((point) => point.name).sort()).toEqual(
+        expected.map((row) => row.name).sort(),
+      );
+    }
+    // The keys name each crop in each cell of level 6 (1.40625 degrees) that holds it.
+    const result = await viewportMeadows(db, { bbox: [-2, -2, 2, 2], zoom: 7 });
+    const clusters = result.kind === "clusters" ? result.clusters : [];
+    expect(cropCellKeys(["tulip"], [{ ...clusters[0]!, key: "7/-1/-1" }], 7)).toEqual([
+      "tulip -1,-1",
+    ]);
+    expect(
+      cropCellKeys(["tulip", "dahlia"], [{ ...clusters[0]!, key: "5/-1/0" }], 5)?.sort(),
+    ).toEqual(
+      ["-2,0", "-2,1", "-1,0", "-1,1"]
+        .flatMap((cell) => [`dahlia ${cell}`, `tulip ${cell}`])
+        .sort(),
+    );
+    // A view of the world at zoom 0 would ask for thousands of keys: the view's index serves.
+    expect(cropCellKeys(["tulip"], [{ ...clusters[0]!, key: "0/0/0" }], 0)).toBeUndefined();
+    // And the pins are read through the index of crops by cell, not the view's.
+    const keys = cropCellKeys(["tulip"], [{ ...clusters[0]!, key: "7/-1/-1" }], 7)!;
+    const box = normalizeBoundingBox([-1.2, -1.2, 1.4, 0.4]);
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return queryRows<{ "QUERY PLAN": string }>(
+        tx,
+        sql`explain select m.id from meadows m
+            where ${boundingBoxCondition(box, { indexed: false })} and ${cropCellsCondition(keys)}`,
+      );
+    });
+    expect(plan.map((line) => line["QUERY PLAN"]).join("\n")).toContain(
+      "Bitmap Index Scan on meadows_crop_cells_idx",
+    );
   });
 
   it("counts a crop in a month by its months at each meadow", async () => {

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/adapters/db.server";
 import {
   cellInside,
@@ -196,8 +196,14 @@ export async function viewportMeadows(
     const pointRows = crops ? bitmapRows : streamingRows;
     const openCrops =
       crops && filters.openNow ? await openCropHoursKeys(db, crops, filters.now) : undefined;
+    // Not open now: the index of crops by cell holds just their meadows in the grid's cells.
+    const cropCells =
+      crops && !filters.openNow ? cropCellKeys(crops, gridClusters, level(zoom)) : undefined;
     const viewIndexed =
-      !openCrops || !keyed || (await viewBitmapPays(db, box, level(zoom), filters.country, keyed));
+      !cropCells &&
+      (!openCrops ||
+        !keyed ||
+        (await viewBitmapPays(db, box, level(zoom), filters.country, keyed)));
     const points = await pointRows<PointRow>(
       db,
       sql`select m.id, m.name, m.lat, m.lng, m.city, m.price_text
@@ -205,6 +211,7 @@ export async function viewportMeadows(
           ${whereClause([
             boundingBoxCondition(box, { indexed: viewIndexed }),
             ...(openCrops ? [cropHoursCondition(openCrops)] : []),
+            ...(cropCells ? [cropCellsCondition(cropCells)] : []),
             ...filterWhere,
           ])}
           limit ${limit + 1}`,
@@ -293,6 +300,48 @@ function toMapPoint(row: PointRow): MapPoint {
     city: row.city,
     priceText: row.price_text,
   };
+}
+
+/** The level of the grid cells meadows_crop_cells_idx keys each crop by (migration 0023). */
+const CROP_CELLS_LEVEL = 6;
+/** More keys than this (crops times cells) and the view's bitmap serves instead. */
+const MAX_CROP_CELL_KEYS = 256;
+
+/**
+ * The keys of meadows_crop_cells_idx ('apple -4,33') for `crops` in the cells of the stored
+ * grid's `level` that hold them (`clusters`): each cell's cell of level 6, or for a coarser
+ * level the cells of level 6 inside it. Undefined when there would be too many to look up.
+ */
+export function cropCellKeys(
+  crops: readonly string[],
+  clusters: readonly MapCluster[],
+  gridLevel: number,
+): string[] | undefined {
+  const cells = new Set<string>();
+  const limit = Math.floor(MAX_CROP_CELL_KEYS / crops.length);
+  for (const cluster of clusters) {
+    const [, x = 0, y = 0] = cluster.key.split("/").map(Number);
+    if (gridLevel >= CROP_CELLS_LEVEL) {
+      const size = 2 ** (gridLevel - CROP_CELLS_LEVEL);
+      cells.add(`${Math.floor(x / size)},${Math.floor(y / size)}`);
+    } else {
+      const span = 2 ** (CROP_CELLS_LEVEL - gridLevel);
+      if (cells.size + span * span > limit) return undefined;
+      for (let dx = 0; dx < span; dx++) {
+        for (let dy = 0; dy < span; dy++) cells.add(`${x * span + dx},${y * span + dy}`);
+      }
+    }
+    if (cells.size > limit) return undefined;
+  }
+  return crops.flatMap((crop) => [...cells].map((cell) => `${crop} ${cell}`));
+}
+
+/** The index condition for keys from cropCellKeys. */
+export function cropCellsCondition(keys: readonly string[]): SQL {
+  // Crop ids (checked against the list of crops), digits, commas and minus signs: quoted, they
+  // make a well-formed array literal.
+  const array = `{${keys.map((key) => `"${key}"`).join(",")}}`;
+  return sql`meadow_crop_cells(m.crops, m.lat, m.lng) && ${array}::text[]`;
 }
 
 /** The stored grid's level for a zoom: past zoom 11 the finest serves. */
