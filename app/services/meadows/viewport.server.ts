@@ -189,14 +189,14 @@ export async function viewportMeadows(
         });
   if (gridClusters) {
     // Few enough in the stored grid's cells inside the view, but perhaps not in all it touches.
-    // A crop's few meadows come from a bitmap of its GIN index (ANDed with the view's or not):
-    // walking the view's GiST index would pass every meadow in view without it (ADR 42). Open
-    // now, from the index of crops by hours: the crop's index would pass all its meadows.
+    // A crop's few meadows come from a bitmap of a GIN index, as the view's GiST index passes
+    // every meadow in view (ADR 42): the index of crops by cell, looked up in the cells the grid
+    // found them in, or for crops open now the index of crops by hours (ANDed with the view's
+    // when that pays).
     const crops = filterCrops(filters);
     const pointRows = crops ? bitmapRows : streamingRows;
     const openCrops =
       crops && filters.openNow ? await openCropHoursKeys(db, crops, filters.now) : undefined;
-    // Not open now: the index of crops by cell holds just their meadows in the grid's cells.
     const cropCells =
       crops && !filters.openNow ? cropCellKeys(crops, gridClusters, level(zoom)) : undefined;
     const viewIndexed =
