@@ -221,7 +221,8 @@ export const meadows = pgTable(
     index("meadows_earth_idx").using("gist", sql`ll_to_earth(${table.lat}, ${table.lng})`),
     // The map's bounding-box query: point(lng, lat) <@ box(…). Migration 0008 adds INCLUDE
     // columns to this index and the name and price ones (drizzle cannot declare them), so the
-    // map's pins and walks along a sort order read the index alone.
+    // map's pins and walks along a sort order read the index alone; 0024 adds the hours to this
+    // one, so a count within a distance with "open now" does too.
     index("meadows_point_idx").using("gist", sql`point(${table.lng}, ${table.lat})`),
     // Trigram index for "contains" search: LIKE '%…%' with three or more characters uses it.
     index("meadows_search_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
