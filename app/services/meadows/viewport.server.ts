@@ -314,7 +314,7 @@ const MAX_CROP_CELL_KEYS = 256;
  */
 export function cropCellKeys(
   crops: readonly string[],
-  clusters: readonly MapCluster[],
+  clusters: readonly Pick<MapCluster, "key">[],
   gridLevel: number,
 ): string[] | undefined {
   const cells = new Set<string>();
