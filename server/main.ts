@@ -38,6 +38,7 @@ import { createRequestLog, safePath } from "./request-log";
 import { exitOnUncaughtErrors } from "./exit-on-crash";
 import { apiPreflightHeaders } from "./api-cors";
 import { createPageCache, keepIfCacheable, sendShared, withFreshNonce } from "./page-cache";
+import { createRequestTurns } from "./request-turns";
 import { isSharedAnswerHandle } from "../app/lib/shared-answer";
 import { hitApiLimit } from "../app/services/account-limits";
 import { securityHeaders, setSecurityHeaders } from "./security-headers";
@@ -54,6 +55,13 @@ export interface StartOptions {
 
 /** How long SIGTERM waits for open requests before closing their connections. */
 const DRAIN_TIMEOUT_MS = 10_000;
+/**
+ * Requests answered at once (ADR 46): enough to keep the CPU busy while some wait for the
+ * database, few enough that each is answered in a few milliseconds once it has its turn.
+ */
+const REQUESTS_AT_ONCE = 16;
+/** How long one request may hold its turn before the next begins all the same. */
+const LONGEST_TURN_MS = 1_000;
 
 export async function startServer(options: StartOptions) {
   const config = parseConfig(process.env);
@@ -239,7 +247,12 @@ function createHttpServer(
 
   // Pages and JSON are compressed as they stream; built assets come precompressed from the build.
   const compress = compression() as unknown as Middleware;
+  const requestTurns = createRequestTurns({
+    atOnce: REQUESTS_AT_ONCE,
+    longestTurnMs: LONGEST_TURN_MS,
+  });
   const metrics = createMetrics({
+    requestTurns: requestTurns.load,
     pool: database.poolStats?.bind(database),
     imageQueue: imageProcessingLoad,
   });
@@ -265,8 +278,10 @@ function createHttpServer(
       res.end("Cross-site request refused\n");
       return;
     }
+    // Health checks, metrics and the build's files answer at once; the rest take turns.
     if (await serveOwnPath(req, res, pathname)) return;
     if (serveStaticFile(req, res)) return;
+    if (!(await requestTurns.take(req, res))) return;
     if (await serveImage(req, res, pathname)) return;
     const method = await checkMethod(req.method ?? "GET", pathname);
     if (method.kind !== "router") {

@@ -32,10 +32,11 @@ describe("metrics", () => {
     expect(metrics.contentType).toBe("text/plain; version=0.0.4; charset=utf-8");
   });
 
-  it("times answers by route, and shows the database pool and the image queue", async () => {
+  it("times answers by route, and shows the database pool, the image queue and the requests' turns", async () => {
     const metrics = createMetrics({
       pool: () => ({ total: 7, idle: 3, waiting: 2 }),
       imageQueue: () => ({ active: 2, waiting: 5 }),
+      requestTurns: () => ({ answering: 16, waiting: 40 }),
     });
     metrics.observe("GET", 200, 0.02, "routes/meadows/list");
     metrics.observe("GET", 200, 0.3, "routes/meadows/list");
@@ -55,6 +56,8 @@ describe("metrics", () => {
     expect(sample(text, 'plukweide_database_pool_connections{state="waiting"}')).toBe(2);
     expect(sample(text, 'plukweide_image_jobs{state="processing"}')).toBe(2);
     expect(sample(text, 'plukweide_image_jobs{state="waiting"}')).toBe(5);
+    expect(sample(text, 'plukweide_requests_in_progress{state="answering"}')).toBe(16);
+    expect(sample(text, 'plukweide_requests_in_progress{state="waiting"}')).toBe(40);
     // Without a pool (the embedded database) there is no pool gauge.
     expect(await createMetrics().render({ database: true })).not.toContain("pool_connections");
   });

@@ -23,6 +23,8 @@ export interface MetricSources {
   pool?: () => { total: number; idle: number; waiting: number };
   /** Image jobs processing and waiting their turn (app/services/images.ts). */
   imageQueue?: () => { active: number; waiting: number };
+  /** Requests being answered, and waiting for their turn (server/request-turns.ts). */
+  requestTurns?: () => { answering: number; waiting: number };
 }
 
 export function createMetrics(sources: MetricSources = {}) {
@@ -48,7 +50,7 @@ export function createMetrics(sources: MetricSources = {}) {
     buckets: DURATION_BUCKETS,
     registers: [registry],
   });
-  const { pool, imageQueue } = sources;
+  const { pool, imageQueue, requestTurns } = sources;
   if (pool) {
     new Gauge({
       name: "plukweide_database_pool_connections",
@@ -72,6 +74,19 @@ export function createMetrics(sources: MetricSources = {}) {
       collect() {
         const { active, waiting } = imageQueue();
         this.set({ state: "processing" }, active);
+        this.set({ state: "waiting" }, waiting);
+      },
+    });
+  }
+  if (requestTurns) {
+    new Gauge({
+      name: "plukweide_requests_in_progress",
+      help: "Requests being answered, and waiting for their turn.",
+      labelNames: ["state"] as const,
+      registers: [registry],
+      collect() {
+        const { answering, waiting } = requestTurns();
+        this.set({ state: "answering" }, answering);
         this.set({ state: "waiting" }, waiting);
       },
     });

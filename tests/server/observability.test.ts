@@ -1,12 +1,27 @@
+import { request as httpRequest, type ClientRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnApp, type AppProcess } from "../support/app-process";
 
 /**
  * What an operator follows a request by: its id in the answer and in every line it logged, and
- * its route's latency in /metrics beside the image queue.
+ * its route's latency in /metrics beside the image queue, and how many requests wait their turn.
  */
 
 const TOKEN = "metrics-token-for-the-observability-test";
+
+/** A sign-in whose body never comes: its action waits for it, holding its request's turn. */
+function stuckPost(port: number): ClientRequest {
+  const req = httpRequest({
+    host: "127.0.0.1",
+    port,
+    method: "POST",
+    path: "/login",
+    headers: { "content-type": "application/x-www-form-urlencoded", "content-length": "100" },
+  });
+  req.on("error", () => {});
+  req.flushHeaders();
+  return req;
+}
 
 describe("request ids and route metrics", () => {
   let app: AppProcess;
@@ -54,5 +69,36 @@ describe("request ids and route metrics", () => {
     );
     expect(text).toContain('\nplukweide_image_jobs{state="processing"} 0\n');
     expect(text).toContain('\nplukweide_image_jobs{state="waiting"} 0\n');
+  });
+
+  it("answers sixteen requests at a time, health checks at once, and the rest in turn", async () => {
+    const turns = async () => {
+      const text = await (
+        await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
+      ).text();
+      const gauge = (state: string) =>
+        Number(
+          new RegExp(`^plukweide_requests_in_progress\\{state="${state}"\\} (\\d+)$`, "m").exec(
+            text,
+          )?.[1],
+        );
+      return { answering: gauge("answering"), waiting: gauge("waiting") };
+    };
+    const stuck = Array.from({ length: 16 }, () => stuckPost(app.port));
+    try {
+      await expect.poll(async () => (await turns()).answering, { interval: 10 }).toBe(16);
+      let aboutAnswered = false;
+      const about = fetch(`${app.url}/about`).then((response) => {
+        aboutAnswered = true;
+        return response.status;
+      });
+      await expect.poll(turns, { interval: 10 }).toEqual({ answering: 16, waiting: 1 });
+      expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+      expect(aboutAnswered).toBe(false);
+      // A turn ends after a second however far it got, so a stuck request cannot stop the site.
+      expect(await about).toBe(200);
+    } finally {
+      for (const req of stuck) req.destroy();
+    }
   });
 });
