@@ -32,6 +32,7 @@ const MEMBERS = 20;
 const serverUrl = process.env.BENCH_DATABASE_URL || undefined;
 const reuse = process.env.BENCH_REUSE || undefined;
 const AUTH_SECRET = "bench-load-secret-that-is-long-enough-0123456789";
+const METRICS_TOKEN = "bench-load-metrics-token-0123456789";
 const root = mkdtempSync(path.join(tmpdir(), "plukweide-bench-load-"));
 
 if (!serverUrl) throw new Error("BENCH_DATABASE_URL is not set");
@@ -53,6 +54,7 @@ function startOneApp(databaseUrl: string, smtpUrl: string) {
       TRUSTED_PROXIES: "127.0.0.1",
       LOG_LEVEL: "warn",
       PAGE_CACHE_SECONDS,
+      METRICS_TOKEN,
     },
     showErrors: true,
   });
@@ -291,6 +293,45 @@ async function returningBrowserCookie(base: string): Promise<string> {
 
 const byKind: { target: string; kind: Kind; result: WrkResult }[] = [];
 
+/**
+ * The process's own durations by route (its /metrics histogram, warm-up and sign-ups included):
+ * which requests of the mix wait longest. Photos are answered before routing and are not in it.
+ */
+async function logRouteDurations(base: string) {
+  const response = await fetch(`${base}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const routes = new Map<string, { buckets: [number, number][]; count: number; sum: number }>();
+  for (const line of (await response.text()).split("\n")) {
+    const match = /^plukweide_route_duration_seconds_(bucket|count|sum)\{(.*)\} (\S+)$/.exec(line);
+    const route = match && /route="([^"]*)"/.exec(match[2] as string)?.[1];
+    if (!match || !route) continue;
+    const entry = routes.get(route) ?? { buckets: [], count: 0, sum: 0 };
+    routes.set(route, entry);
+    const value = Number(match[3]);
+    if (match[1] === "count") entry.count = value;
+    else if (match[1] === "sum") entry.sum = value;
+    else entry.buckets.push([Number(/le="([^"]*)"/.exec(match[2] as string)?.[1]), value]);
+  }
+  const inMs = (seconds: number) => `${Math.round(seconds * 1000)} ms`;
+  /** The upper bound of the bucket that holds the share `q` of the answers. */
+  const bound = (entry: { buckets: [number, number][]; count: number }, q: number) => {
+    const found = entry.buckets.find(([, below]) => below >= q * entry.count)?.[0];
+    return found === undefined || found === Infinity ? "longer" : `≤ ${inMs(found)}`;
+  };
+  log("Durations by route, from the process's /metrics:");
+  log();
+  log("| route | answers | mean | p50 | p99 |");
+  log("| ----- | ------- | ---- | --- | --- |");
+  for (const [route, entry] of [...routes].sort(([, a], [, b]) => b.count - a.count)) {
+    if (entry.count === 0) continue;
+    log(
+      `| ${route} | ${entry.count} | ${inMs(entry.sum / entry.count)} | ${bound(entry, 0.5)} | ${bound(entry, 0.99)} |`,
+    );
+  }
+  log();
+}
+
 log(
   `${ROWS.toLocaleString("en")} meadows on PostgreSQL; page cache ${PAGE_CACHE_SECONDS} s; a mixed workload (home 15%, lists 20%, searches 15%, meadow pages 20%, map views 10%, favorites set by ${MEMBERS} signed-in members 10%, photos 10%)`,
 );
@@ -354,6 +395,7 @@ try {
         name: "one app process",
         result: await measureTarget("one app process", single.base, requests),
       });
+      await logRouteDurations(single.base);
     }
   } finally {
     await single.stop();
