@@ -319,7 +319,9 @@ function createHttpServer(
     if (cached && !shared) {
       const { headers, body } = withFreshNonce(cached);
       res.setHeader("X-Page-Cache", "hit");
-      await sendResponse(res, new Response(body, { status: cached.status, headers }));
+      for (const [name, value] of headers) res.setHeader(name, value);
+      res.writeHead(cached.status);
+      res.end(body);
       return;
     }
     // A post from APP_URL is built on APP_URL, so React Router's own Origin check agrees with ours.

@@ -237,20 +237,37 @@ describe("the page cache", () => {
   });
 
   it("gives every answer a nonce of its own, in the page and the policy", () => {
+    const made = "dGhlIG5vbmNlIG9mIHRoZSBwYWdl"; // as entry.server.tsx makes one: 24 characters
     const stored: CachedPage = {
       status: 200,
-      headers: [["content-security-policy", "script-src 'self' 'nonce-OLD123'"]],
-      body: '<script nonce="OLD123"></script><style nonce="OLD123"></style>',
-      nonce: "OLD123",
+      headers: [["content-security-policy", `script-src 'self' 'nonce-${made}'`]],
+      // Letters of two and three bytes before each nonce: its place is counted in bytes.
+      body: `<p>Zoë’s pluktuin</p><script nonce="${made}"></script><p>Škofja Loka</p><style nonce="${made}"></style>`,
+      nonce: made,
     };
     const first = withFreshNonce(stored);
     const second = withFreshNonce(stored);
     const nonceOf = (answer: typeof first) => /'nonce-([^']+)'/.exec(answer.headers[0]![1])![1]!;
     expect(nonceOf(first)).not.toBe(nonceOf(second));
-    expect(first.body).toBe(
-      `<script nonce="${nonceOf(first)}"></script><style nonce="${nonceOf(first)}"></style>`,
-    );
-    expect(first.body).not.toContain("OLD123");
+    for (const answer of [first, second]) {
+      expect(answer.body.toString()).toBe(
+        `<p>Zoë’s pluktuin</p><script nonce="${nonceOf(answer)}"></script><p>Škofja Loka</p><style nonce="${nonceOf(answer)}"></style>`,
+      );
+    }
+    expect(first.body.toString()).not.toContain(made);
+    expect(stored.body).toContain(made);
+  });
+
+  it("replaces a nonce of another length in the text", () => {
+    const stored: CachedPage = {
+      status: 200,
+      headers: [["content-security-policy", "script-src 'self' 'nonce-OLD123'"]],
+      body: '<script nonce="OLD123"></script>',
+      nonce: "OLD123",
+    };
+    const answer = withFreshNonce(stored);
+    const nonce = /'nonce-([^']+)'/.exec(answer.headers[0]![1])![1]!;
+    expect(answer.body.toString()).toBe(`<script nonce="${nonce}"></script>`);
   });
 
   it.runIf(testRedisUrl)("empties the other processes' caches through Redis", async () => {
