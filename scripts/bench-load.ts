@@ -379,8 +379,15 @@ async function measureCluster(cookies: string[]) {
 }
 
 // A kept database remembers the last run's sign-ups from this address, which the next run's
-// members would find over the limit.
-if (reuse) await adminQuery(database.url, "delete from rate_limits");
+// members would find over the limit, and the photos its members uploaded, whose files went with
+// that run's folder and which would fill the meadow up to its most photos.
+if (reuse) {
+  await adminQuery(database.url, "delete from rate_limits");
+  await adminQuery(
+    database.url,
+    `delete from photos where author_id in (select id from users where email like 'bench-load-%')`,
+  );
+}
 
 try {
   const single = await startOneApp(database.url, smtp.url);
