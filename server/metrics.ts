@@ -50,46 +50,44 @@ export function createMetrics(sources: MetricSources = {}) {
     buckets: DURATION_BUCKETS,
     registers: [registry],
   });
+  /** A gauge with one value per `state`, read from `read` whenever /metrics is asked for. */
+  const stateGauge = (name: string, help: string, read: () => Record<string, number>) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ["state"] as const,
+      registers: [registry],
+      collect() {
+        for (const [state, value] of Object.entries(read())) this.set({ state }, value);
+      },
+    });
   const { pool, imageQueue, requestTurns } = sources;
   if (pool) {
-    new Gauge({
-      name: "plukweide_database_pool_connections",
-      help: "The database pool's connections, by state: in use, idle, and requests waiting for one.",
-      labelNames: ["state"] as const,
-      registers: [registry],
-      collect() {
+    stateGauge(
+      "plukweide_database_pool_connections",
+      "The database pool's connections, by state: in use, idle, and requests waiting for one.",
+      () => {
         const { total, idle, waiting } = pool();
-        this.set({ state: "used" }, total - idle);
-        this.set({ state: "idle" }, idle);
-        this.set({ state: "waiting" }, waiting);
+        return { used: total - idle, idle, waiting };
       },
-    });
+    );
   }
   if (imageQueue) {
-    new Gauge({
-      name: "plukweide_image_jobs",
-      help: "Uploaded images being processed, and waiting their turn.",
-      labelNames: ["state"] as const,
-      registers: [registry],
-      collect() {
+    stateGauge(
+      "plukweide_image_jobs",
+      "Uploaded images being processed, and waiting their turn.",
+      () => {
         const { active, waiting } = imageQueue();
-        this.set({ state: "processing" }, active);
-        this.set({ state: "waiting" }, waiting);
+        return { processing: active, waiting };
       },
-    });
+    );
   }
   if (requestTurns) {
-    new Gauge({
-      name: "plukweide_requests_in_progress",
-      help: "Requests being answered, and waiting for their turn.",
-      labelNames: ["state"] as const,
-      registers: [registry],
-      collect() {
-        const { answering, waiting } = requestTurns();
-        this.set({ state: "answering" }, answering);
-        this.set({ state: "waiting" }, waiting);
-      },
-    });
+    stateGauge(
+      "plukweide_requests_in_progress",
+      "Requests being answered, and waiting for their turn.",
+      requestTurns,
+    );
   }
   const databaseUp = new Gauge({
     name: "plukweide_database_up",
