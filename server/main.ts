@@ -319,7 +319,9 @@ function createHttpServer(
     if (cached && !shared) {
       const { headers, body } = withFreshNonce(cached);
       res.setHeader("X-Page-Cache", "hit");
-      for (const [name, value] of headers) res.setHeader(name, value);
+      // Node, or the compression, says how long the body sent is.
+      for (const [name, value] of headers)
+        if (name !== "content-length") res.setHeader(name, value);
       res.writeHead(cached.status);
       res.end(body);
       return;
