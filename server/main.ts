@@ -345,6 +345,7 @@ function createHttpServer(
     res.setHeader("X-Request-Id", req.id);
     logRequest(req, res);
     res.on("close", () => {
+      requestTurns.end(res);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.observe(req.method, res.statusCode, seconds, routes.get(res));
     });

@@ -21,6 +21,7 @@ async function startServer(atOnce: number, longestTurnMs = 10_000) {
   const finishers = new Map<string, () => void>();
   const waiters: (() => void)[] = [];
   const server = createServer((req, res) => {
+    res.on("close", () => turns.end(res));
     void turns.take(req, res).then((mayAnswer) => {
       if (!mayAnswer) return;
       const name = (req.url ?? "/").slice(1);

@@ -16,10 +16,12 @@ export function createRequestTurns({
   longestTurnMs: number;
 }) {
   const limit = pLimit(atOnce);
+  /** How to end each turn in progress, by its response. */
+  const endings = new WeakMap<ServerResponse, () => void>();
   return {
     /**
      * Resolves when `req` may be answered: true, or false when its visitor went away while it
-     * waited. The turn ends by itself once `res` is closed.
+     * waited. Call `end(res)` once `res` is closed.
      */
     take(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
       return new Promise<boolean>((begin) => {
@@ -31,15 +33,25 @@ export function createRequestTurns({
                 endTurn();
                 return;
               }
-              const timer = setTimeout(endTurn, longestTurnMs);
-              res.once("close", () => {
+              const timer = setTimeout(finish, longestTurnMs);
+              function finish() {
                 clearTimeout(timer);
+                endings.delete(res);
                 endTurn();
-              });
+              }
+              endings.set(res, finish);
               begin(true);
             }),
         );
       });
+    },
+    /**
+     * Ends the turn of `res`'s request, if it holds one. The server calls it on each response's
+     * "close", which it listens for anyway: a listener of its own on every response would pass
+     * Node's warning level of ten on some.
+     */
+    end(res: ServerResponse): void {
+      endings.get(res)?.();
     },
     /** Requests being answered, and waiting for their turn: for /metrics. */
     load: () => ({ answering: limit.activeCount, waiting: limit.pendingCount }),
