@@ -109,7 +109,9 @@ export function useLiveSearch({
     const next = searchFromForm(extra);
     const params = meadowSearchParams(next);
     const query = `?${params}`;
-    if (typing && query === (sentSearch.current ?? (location.search || "?"))) return;
+    // The browser's address, not the rendered location: this runs from a timer set in an
+    // earlier render, whose location may be the one before a navigation since.
+    if (typing && query === (sentSearch.current ?? (window.location.search || "?"))) return;
     sentSearch.current = query;
     q.markSent(next.q);
     place.markSent(next.place);
