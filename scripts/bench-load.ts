@@ -8,7 +8,8 @@
 // (100) for BENCH_SECONDS (60) each, after a warm-up; BENCH_TARGETS=single or cluster measures one
 // of them; BENCH_PAGE_CACHE_SECONDS (5, as README deploys; 0 for none); BENCH_BY_KIND=1 then measures
 // each kind of request alone for BENCH_KIND_SECONDS (10). Reports requests/s, p50, p99, errors
-// and answers by status; they and wrk's raw output go to docs/benchmarks/ (scripts/bench-report.ts).
+// and answers by status, and one process's own durations by route (its /metrics); they and wrk's
+// raw output go to docs/benchmarks/ (scripts/bench-report.ts).
 import "./resolve-ts.ts";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
