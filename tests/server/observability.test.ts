@@ -32,6 +32,8 @@ describe("request ids and route metrics", () => {
   afterAll(async () => {
     await app?.stop();
   });
+  const metricsText = async () =>
+    (await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
 
   it("answers with a request id that its log line carries", async () => {
     const first = await fetch(`${app.url}/about`);
@@ -61,9 +63,7 @@ describe("request ids and route metrics", () => {
     // Counted once the answer has ended.
     await page.text();
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const text = await (
-      await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
-    ).text();
+    const text = await metricsText();
     expect(text).toMatch(
       /\nplukweide_route_duration_seconds_count\{route="[^"]*meadows[^"]*"\} [1-9]/,
     );
@@ -73,9 +73,7 @@ describe("request ids and route metrics", () => {
 
   it("answers sixteen requests at a time, health checks at once, and the rest in turn", async () => {
     const turns = async () => {
-      const text = await (
-        await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
-      ).text();
+      const text = await metricsText();
       const gauge = (state: string) =>
         Number(
           new RegExp(`^plukweide_requests_in_progress\\{state="${state}"\\} (\\d+)$`, "m").exec(
