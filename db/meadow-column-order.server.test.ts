@@ -59,14 +59,15 @@ describe.each(testEngines)("migration 0009 (meadow column order) on $name", (eng
         row: { ...row, description_nl: "", ...COLUMNS_ADDED_AFTER_0013 },
       })),
     );
-    // Migrations 0011, 0014, 0018, 0021, 0022 and 0023, which run after it here, add one index each
-    // (0015's index over the hours is gone again in 0019).
+    // Migrations 0011, 0014, 0018, 0021, 0022, 0023 and 0025, which run after it here, add one
+    // index each (0015's index over the hours is gone again in 0019).
     expect(await indexNames(handle)).toEqual(
       [
         ...indexesBefore,
         { name: "meadows_area_trgm_idx" },
         { name: "meadows_crop_hours_idx" },
         { name: "meadows_crop_cells_idx" },
+        { name: "meadows_crop_season_cells_idx" },
         { name: "meadows_crop_seasons_idx" },
         { name: "meadows_crops_idx" },
         { name: "meadows_name_crops_idx" },

@@ -260,6 +260,13 @@ export const meadows = pgTable(
       "gin",
       sql`meadow_crop_cells(${table.crops}, ${table.lat}, ${table.lng})`,
     ),
+    // Each crop and each crop in each of its months keyed by its meadow's grid cell at level 9
+    // ('kale 27,298', 'kale:11 27,298', migration 0025): the list's crops within a distance
+    // (ADR 47).
+    index("meadows_crop_season_cells_idx").using(
+      "gin",
+      sql`meadow_crop_season_cells(${table.crops}, ${table.cropSeasons}, ${table.lat}, ${table.lng})`,
+    ),
   ],
 );
 

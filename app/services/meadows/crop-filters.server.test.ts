@@ -6,7 +6,8 @@ import { testEngines } from "../../../tests/support/databases";
 import { queryRows, type Database, type DatabaseHandle } from "~/adapters/db.server";
 import { monthMask, monthRange, type MeadowCrop } from "~/lib/crops";
 import { cropColumns } from "./records.server";
-import { searchMeadows, type SearchParams } from "./search.server";
+import { distanceMetres, EARTH_RADIUS_M } from "./geo-sql.server";
+import { NEAR_CROPS_SORTED, searchMeadows, type SearchParams } from "./search.server";
 import { VIEWPORT_POINT_LIMIT, viewportMeadows } from "./viewport.server";
 
 /*
@@ -21,6 +22,12 @@ const AUGUST = new Date("2026-08-15T12:00:00Z");
 /** Meadows as the factory writes them, their crops given as a member picks them. */
 function withCrops(list: (Omit<Partial<NewMeadow>, "crops"> & { crops?: MeadowCrop[] })[]) {
   return list.map(({ crops, ...row }) => ({ ...row, ...cropColumns(crops ?? []) }));
+}
+
+/** The point `km` kilometres due east of `from` along its parallel (west when negative). */
+function east(from: { lat: number; lng: number }, km: number) {
+  const degrees = ((km * 1000) / EARTH_RADIUS_M) * (180 / Math.PI);
+  return { lat: from.lat, lng: from.lng + degrees / Math.cos((from.lat * Math.PI) / 180) };
 }
 
 describe.each(testEngines)("crop and season filters on $name", (engine) => {
@@ -188,6 +195,100 @@ describe.each(testEngines)("crop and season filters on $name", (engine) => {
           }
           expect(names).toEqual(expected.map((row) => row.name));
           expect(total).toBe(Math.min(ids.length, 200));
+        }
+      }
+    } finally {
+      await db.delete(meadows).where(
+        inArray(
+          meadows.id,
+          added.map((row) => row.id),
+        ),
+      );
+    }
+  });
+
+  it("finds crops within a distance nearest first, read from their cells or walked to", async () => {
+    // A lattice around Utrecht across several cells of the crops' index by cell (ADR 47), a
+    // little skewed so that no two lie at the same distance: every third grows kale (November
+    // to February), the others raspberries (June to September). Five more raspberry meadows lie
+    // just beyond 25 km.
+    const added = await insertMeadows(
+      db,
+      withCrops([
+        ...Array.from({ length: 45 }, (_, i) => ({
+          name: `Bij Utrecht ${i}`,
+          crops: [
+            i % 3
+              ? { id: "raspberry" as const, months: monthRange(6, 9) }
+              : { id: "kale" as const, months: monthRange(11, 2) },
+          ],
+          lat: UTRECHT.lat + ((i % 9) - 4) * 0.041 + i * 0.0007,
+          lng: UTRECHT.lng + (Math.floor(i / 9) - 2) * 0.063,
+        })),
+        // At the circle's edge in each direction, in its outermost cells, each at its own distance.
+        ...[
+          north(UTRECHT, 24.6),
+          north(UTRECHT, -24.7),
+          east(UTRECHT, 24.8),
+          east(UTRECHT, -24.9),
+        ].map((place, i) => ({
+          name: `Aan de rand ${i}`,
+          crops: [{ id: "raspberry" as const, months: monthRange(6, 9) }],
+          ...place,
+        })),
+        ...Array.from({ length: 5 }, (_, i) => ({
+          name: `Verder weg ${i}`,
+          crops: [{ id: "raspberry" as const, months: monthRange(6, 9) }],
+          ...north(UTRECHT, 25.5 + i),
+        })),
+      ]),
+    );
+    const nearestFirst = async (ids: string[]) =>
+      (
+        await queryRows<{ name: string }>(
+          db,
+          sql`select m.name from meadows m
+            where m.id in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )}) and ${distanceMetres(UTRECHT)} <= 25000
+            order by ${distanceMetres(UTRECHT)}`,
+        )
+      ).map((row) => row.name);
+    const growing = (crop: string) =>
+      added.filter((row) => row.crops?.includes(crop)).map((row) => row.id);
+    try {
+      const raspberries = await nearestFirst(growing("raspberry"));
+      const kale = await nearestFirst(growing("kale"));
+      const both = await nearestFirst(added.map((row) => row.id));
+      expect([raspberries.length, kale.length, both.length]).toEqual([34, 15, 49]);
+      const cases: [Partial<SearchParams>, string[]][] = [
+        [{ crops: ["raspberry"] }, raspberries],
+        [{ crops: ["raspberry"], season: 8 }, raspberries],
+        [{ crops: ["raspberry", "kale"], season: 12 }, kale],
+        [{ crops: ["kale", "raspberry"] }, both],
+        [{ crops: ["raspberry"], season: 3 }, []],
+      ];
+      // Sorted from their cells, and (past ten) walked to from the nearest, as a place with
+      // thousands of matches is.
+      for (const nearCropsSorted of [NEAR_CROPS_SORTED, 10]) {
+        for (const [filters, expected] of cases) {
+          const names: string[] = [];
+          const first = { total: 0, totalCapped: false };
+          for (let page = 1; page <= 3; page++) {
+            const found = await searchMeadows(
+              db,
+              { ...filters, near: UTRECHT, maxDistanceKm: 25, sort: "distance", page },
+              { nearCropsSorted },
+            );
+            names.push(...found.items.map((item) => item.name));
+            if (page === 1) Object.assign(first, found);
+          }
+          expect(names).toEqual(expected);
+          // More than are sorted are not counted: "200+".
+          expect(first.totalCapped ? "200+" : first.total).toBe(
+            expected.length > nearCropsSorted ? "200+" : expected.length,
+          );
         }
       }
     } finally {

@@ -7,6 +7,7 @@ import { cropHoursCondition, openNowCondition } from "./hours.server";
 import {
   boundingBoxCondition,
   circleBox,
+  clusterCellSize,
   distanceMetres,
   earthAt,
   inCountries,
@@ -142,6 +143,52 @@ function cropConditions(filters: MeadowFilters): SQL[] {
   ];
 }
 
+/** The grid level whose cells key crops near a place (migration 0025): 0.17578125 degrees. */
+const NEAR_CELL_DEGREES = clusterCellSize(9);
+/** More keys than this (crops, or crops in a month, times cells) and the GiST index serves. */
+const MAX_NEAR_CELL_KEYS = 1_024;
+
+/**
+ * The keys of meadows_crop_season_cells_idx for the filters' crops within their distance: each
+ * crop ('kale 27,298'), or with a season each crop in each month asked ('kale:11 27,298'), in
+ * every cell of level 9 the circle's bounding box touches (ADR 47). Undefined without crops or
+ * a distance, and when there would be more than MAX_NEAR_CELL_KEYS (a radius of a few hundred
+ * kilometres). The cells hold every match and some meadows just outside the circle, which the
+ * distance condition removes.
+ */
+export function cropCellsNear(filters: MeadowFilters): string[] | undefined {
+  const crops = filterCrops(filters);
+  if (!crops || !filters.near || filters.maxDistanceKm === undefined) return undefined;
+  const metres = radiusMetres(filters);
+  const box = metres === undefined ? undefined : circleBox(filters.near, metres);
+  const [range] = box?.lngRanges ?? [];
+  if (!box || !range) return undefined;
+  const months = seasonMonths(filters);
+  const terms =
+    months.length === 0
+      ? crops
+      : crops.flatMap((crop) => months.map(({ month }) => `${crop}:${month}`));
+  const cell = (degrees: number) => Math.floor(degrees / NEAR_CELL_DEGREES);
+  const [west, east] = [cell(range[0]), cell(range[1])];
+  const [south, north] = [cell(box.south), cell(box.north)];
+  if (terms.length * (east - west + 1) * (north - south + 1) > MAX_NEAR_CELL_KEYS) return undefined;
+  const keys: string[] = [];
+  for (const term of terms) {
+    for (let x = west; x <= east; x++) {
+      for (let y = south; y <= north; y++) keys.push(`${term} ${x},${y}`);
+    }
+  }
+  return keys;
+}
+
+/** The index condition for keys from cropCellsNear. */
+export function cropCellsNearCondition(keys: readonly string[]): SQL {
+  // Crop ids (checked against the list of crops), month numbers, digits, commas, colons and
+  // minus signs: quoted, they make a well-formed array literal.
+  const array = `{${keys.map((key) => `"${key}"`).join(",")}}`;
+  return sql`meadow_crop_season_cells(m.crops, m.crop_seasons, m.lat, m.lng) && ${array}::text[]`;
+}
+
 /** LIKE's own wildcards in what the visitor typed are meant literally. */
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -183,7 +230,9 @@ export function radiusMetres(filters: MeadowFilters): number | undefined {
  * characters; `textIndex: false` checks the words in a form no index takes, for rows found
  * another way (containsWord). Distance is the GiST-indexed `earth_box` (a cube around the circle)
  * refined by the exact great-circle distance; `radiusIndex: false` leaves the box out when
- * another index should find the rows.
+ * another index should find the rows. `cropIndex: false` checks the crops and seasons in a form
+ * their indexes do not take, for rows the index of crops by cell finds (ADR 47): ANDed in, the
+ * index of a crop's seasons passed every meadow where it is in season.
  */
 export function filterConditions(
   filters: MeadowFilters,
@@ -191,7 +240,13 @@ export function filterConditions(
     radiusIndex = true as boolean | "point",
     lookups,
     textIndex = true,
-  }: { radiusIndex?: boolean | "point"; lookups?: TrigramLookups; textIndex?: boolean } = {},
+    cropIndex = true,
+  }: {
+    radiusIndex?: boolean | "point";
+    lookups?: TrigramLookups;
+    textIndex?: boolean;
+    cropIndex?: boolean;
+  } = {},
 ): SQL[] {
   const conditions: SQL[] = lookups
     ? lookupConditions(lookups)
@@ -199,7 +254,11 @@ export function filterConditions(
         textIndex ? sql`m.search_text like ${textPattern(word)}` : containsWord(word),
       );
   if (filters.country) conditions.push(sql`m.country = ${filters.country.toUpperCase()}`);
-  conditions.push(...cropConditions(filters));
+  conditions.push(
+    ...cropConditions(filters).map((condition) =>
+      cropIndex ? condition : sql`(${condition}) is true`,
+    ),
+  );
   if (filters.openNow) {
     if (filters.openCropHours && filterCrops(filters))
       conditions.push(cropHoursCondition(filters.openCropHours));

@@ -7,6 +7,8 @@ import { gridMatchCounts } from "./clusters.server";
 import { hoursTimeline, openCropHoursKeys } from "./hours.server";
 import {
   clampInteger,
+  cropCellsNear,
+  cropCellsNearCondition,
   filterConditions,
   filterCrops,
   gridFilter,
@@ -43,6 +45,12 @@ const MAX_PAGE_SIZE = 100;
  * one from the GiST index (ADR 28). `hasNextPage` tells whether more pages follow.
  */
 export const SEARCH_COUNT_CAP = 200;
+
+/**
+ * Chosen crops within a distance, sorted by distance ("crops-near"): up to this many matches are
+ * read from their cells and sorted; more, and the GiST index walks to the nearest (ADR 47).
+ */
+export const NEAR_CROPS_SORTED = 2_000;
 
 /**
  * How far ahead a card's hours are told: past the next midnight, so a page left open overnight
@@ -148,8 +156,11 @@ async function planSearch(
   pageSize: number,
 ): Promise<SearchPlan> {
   // Chosen crops without words: their GIN index finds the few meadows growing them (one in ten
-  // for the commonest), which the planner combines with a radius's box and sorts (ADR 36).
-  if (!searchText(params) && filterCrops(params)) return "planner";
+  // for the commonest), which the planner combines with a radius's box and sorts (ADR 36);
+  // sorted by distance, the crops' index by cell finds those within it (ADR 47).
+  if (!searchText(params) && filterCrops(params)) {
+    return params.sort === "distance" && cropCellsNear(params) ? "crops-near" : "planner";
+  }
   const { whole: matches, meadows } = await textEstimates(db, params);
   const metres = radiusMetres(params);
   const near = metres === undefined ? undefined : params.near;
@@ -227,6 +238,10 @@ function coveredAlongOrder(params: SearchParams): boolean {
   );
 }
 
+/** The columns of a result's row (SummaryRow), but its distance. */
+const SUMMARY_COLUMNS = sql`m.id, m.name, m.city, m.country, m.price_text, m.price_amount, m.lat,
+  m.lng, m.is_demo, m.created_at, m.crops, m.crop_months, m.hours_syntax`;
+
 /** The columns a page needs, and what it is filtered and sorted by, for a preselection. */
 const CANDIDATE_COLUMNS = sql`m.id, m.name, m.city, m.country, m.price_text, m.price_amount,
   m.lat, m.lng, m.is_demo, m.created_at, m.sort_name, m.search_text, m.crops, m.crop_months,
@@ -236,8 +251,14 @@ const CANDIDATE_COLUMNS = sql`m.id, m.name, m.city, m.country, m.price_text, m.p
  * One page of meadows matching the filters, in the chosen order, with the number of matches (up
  * to SEARCH_COUNT_CAP); see SearchPlan for how.
  */
-export async function searchMeadows(db: Database, asked: SearchParams): Promise<SearchResult> {
-  const { params, matches } = await gridCounted(db, asked);
+export async function searchMeadows(
+  db: Database,
+  asked: SearchParams,
+  { nearCropsSorted = NEAR_CROPS_SORTED }: { nearCropsSorted?: number } = {},
+): Promise<SearchResult> {
+  const counted = await gridCounted(db, asked);
+  const params = counted.params;
+  let matches = counted.matches;
   const near = params.near;
   if (near && !isValidLocation(near)) {
     throw new RangeError(`not a location: ${near.lat}, ${near.lng}`);
@@ -245,7 +266,14 @@ export async function searchMeadows(db: Database, asked: SearchParams): Promise<
   const pageSize = clampInteger(params.pageSize, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE);
   const page = clampInteger(params.page, 1, Number.MAX_SAFE_INTEGER, 1);
   orderClause(params.sort, near, sql``); // fails early when a distance sort has no location
-  const plan = await planSearch(db, params, pageSize);
+  let plan = await planSearch(db, params, pageSize);
+  if (plan === "crops-near") {
+    const found = await nearCropsPage(db, params, { page, pageSize, sorted: nearCropsSorted });
+    if (found) return found;
+    // More than are sorted: they are common near the place, and the nearest come soon.
+    plan = "nearest";
+    matches = "many";
+  }
 
   const textOnly = { text: params.text };
   const crops = {
@@ -313,9 +341,7 @@ export async function searchMeadows(db: Database, asked: SearchParams): Promise<
       : sql`(select count(*)::int from (select 1 from ${source} ${countWhere}
     limit ${cap + 1}) as capped)`;
   const limits = sql`limit ${pageSize + 1} offset ${(page - 1) * pageSize}`;
-  const columnsWith = (matches: SQL) => sql`m.id, m.name, m.city, m.country, m.price_text,
-    m.price_amount, m.lat, m.lng, m.is_demo, m.created_at, m.crops, m.crop_months,
-    m.hours_syntax ${distance}, ${matches} as matches`;
+  const columnsWith = (matches: SQL) => sql`${SUMMARY_COLUMNS} ${distance}, ${matches} as matches`;
   const columns = columnsWith(count);
   // Walking a sort order's index, the page's ids come first, from the covering index alone
   // (migration 0008: it holds what the filters test), and only the page's rows are read.
@@ -357,12 +383,22 @@ export async function searchMeadows(db: Database, asked: SearchParams): Promise<
           )
         )[0]?.matches ?? 0,
       );
+  return searchResult(rows, n, { page, pageSize, now: params.now });
+}
+
+/** A page of `rows` (one more than the page, when another follows) of `n` matches. */
+function searchResult(
+  rows: SummaryRow[],
+  n: number,
+  { page, pageSize, now }: { page: number; pageSize: number; now?: Date },
+): SearchResult {
+  const cap = SEARCH_COUNT_CAP;
   const totalCapped = n > cap;
   const total = Math.min(n, cap);
   const hasNextPage = rows.length > pageSize;
   const countedPages = Math.max(1, Math.ceil(total / pageSize));
   return {
-    items: rows.slice(0, pageSize).map((row) => toSummary(row, params.now ?? new Date())),
+    items: rows.slice(0, pageSize).map((row) => toSummary(row, now ?? new Date())),
     total,
     totalCapped,
     page,
@@ -371,3 +407,36 @@ export async function searchMeadows(db: Database, asked: SearchParams): Promise<
     hasNextPage,
   };
 }
+
+/**
+ * The "crops-near" plan (ADR 47): the matches within the distance, up to `sorted` of them, read
+ * through the index of crops by cell and sorted by distance, with the page cut from them; in one
+ * statement, which always answers one row with how many it found. Undefined when there are more.
+ */
+async function nearCropsPage(
+  db: Database,
+  params: SearchParams,
+  { page, pageSize, sorted }: { page: number; pageSize: number; sorted: number },
+): Promise<SearchResult | undefined> {
+  const keys = cropCellsNear(params);
+  if (!keys || !params.near) return undefined;
+  const rows = await queryManyRows<Nullable<SummaryRow> & { found: number }>(
+    db,
+    sql`with found as materialized (
+          select m.id, ${distanceMetres(params.near)} as distance_m from meadows m
+          ${whereClause([cropCellsNearCondition(keys), ...filterConditions(params, { radiusIndex: false, cropIndex: false })])}
+          limit ${sorted + 1}),
+        counted as (select count(*)::int as n from found),
+        page as (select f.id, f.distance_m from found f where (select n from counted) <= ${sorted}
+          order by f.distance_m, f.id limit ${pageSize + 1} offset ${(page - 1) * pageSize})
+        select ${SUMMARY_COLUMNS}, p.distance_m, c.n as found
+        from counted c left join page p on true left join meadows m on m.id = p.id
+        order by p.distance_m, p.id`,
+  );
+  const n = Number(rows[0]?.found ?? 0);
+  if (n > sorted) return undefined;
+  const found = rows.filter((row): row is SummaryRow & { found: number } => row.id !== null);
+  return searchResult(found, n, { page, pageSize, now: params.now });
+}
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
