@@ -415,16 +415,21 @@ function searchResult(
  */
 async function nearCropsPage(
   db: Database,
-  params: SearchParams,
+  asked: SearchParams,
   { page, pageSize, sorted }: { page: number; pageSize: number; sorted: number },
 ): Promise<SearchResult | undefined> {
+  // One "now" for the keys' months and the rows' conditions.
+  const params = { ...asked, now: asked.now ?? new Date() };
   const keys = cropCellsNear(params);
   if (!keys || !params.near) return undefined;
+  const where = whereClause([
+    cropCellsNearCondition(keys),
+    ...filterConditions(params, { radiusIndex: false, cropIndex: false }),
+  ]);
   const rows = await queryManyRows<Nullable<SummaryRow> & { found: number }>(
     db,
     sql`with found as materialized (
-          select m.id, ${distanceMetres(params.near)} as distance_m from meadows m
-          ${whereClause([cropCellsNearCondition(keys), ...filterConditions(params, { radiusIndex: false, cropIndex: false })])}
+          select m.id, ${distanceMetres(params.near)} as distance_m from meadows m ${where}
           limit ${sorted + 1}),
         counted as (select count(*)::int as n from found),
         page as (select f.id, f.distance_m from found f where (select n from counted) <= ${sorted}
