@@ -55,10 +55,11 @@ export async function tableOrderRows<Row>(db: Database, query: SQL): Promise<Row
 /**
  * Runs `query` through bitmaps of the indexes its conditions name (a trigram index: the whole
  * table's, or meadows_area_trgm_idx for a view's cells, as the caller leaves the view's box
- * unindexed; or the crops' GIN index, ANDed with the view's GiST bitmap or not), reading the
- * matching rows in storage order and stopping at the LIMIT. Left to itself the planner, misled
- * by the LIMIT, may read the table, the name index or the view's GiST index in the hope of
- * meeting a common-looking word or crop early.
+ * unindexed; the crops' GIN index, ANDed with the view's GiST bitmap or not; or the crops'
+ * index by cell, for crops within a distance, ADR 47), reading the matching rows in storage order
+ * and stopping at the LIMIT. Left to itself the planner, misled by the LIMIT, may read the table,
+ * the name index or the view's GiST index in the hope of meeting a common-looking word or crop
+ * early.
  */
 export async function bitmapRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   return rowsWith<Row>(

@@ -26,7 +26,7 @@ import {
   type LatLng,
 } from "./geo-sql.server";
 import { meadowsAround, textEstimates } from "./plan-estimates.server";
-import { streamingRows } from "./planner-settings.server";
+import { bitmapRows, streamingRows } from "./planner-settings.server";
 import { radiusPlan, textSearchPlan, type SearchPlan } from "./search-plan";
 
 /*
@@ -426,7 +426,9 @@ async function nearCropsPage(
     cropCellsNearCondition(keys),
     ...filterConditions(params, { radiusIndex: false, cropIndex: false }),
   ]);
-  const rows = await queryManyRows<Nullable<SummaryRow> & { found: number }>(
+  // Through the crops' index by cell alone, with no parallel workers: PostgreSQL started two
+  // for a read of no rows, at 30 to 50 ms each time.
+  const rows = await bitmapRows<Nullable<SummaryRow> & { found: number }>(
     db,
     sql`with found as materialized (
           select m.id, ${distanceMetres(params.near)} as distance_m from meadows m ${where}
