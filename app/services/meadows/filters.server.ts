@@ -183,10 +183,17 @@ export function cropCellsNear(filters: MeadowFilters): string[] | undefined {
 
 /** The index condition for keys from cropCellsNear. */
 export function cropCellsNearCondition(keys: readonly string[]): SQL {
-  // Crop ids (checked against the list of crops), month numbers, digits, commas, colons and
-  // minus signs: quoted, they make a well-formed array literal.
-  const array = `{${keys.map((key) => `"${key}"`).join(",")}}`;
-  return sql`meadow_crop_season_cells(m.crops, m.crop_seasons, m.lat, m.lng) && ${array}::text[]`;
+  return sql`meadow_crop_season_cells(m.crops, m.crop_seasons, m.lat, m.lng)
+    && ${quotedArray(keys)}::text[]`;
+}
+
+/**
+ * A text array literal of `keys`, each in double quotes: for keys made of crop ids (checked
+ * against the list of crops), month numbers, digits, spaces, commas, colons and minus signs,
+ * none of which needs escaping there.
+ */
+export function quotedArray(keys: readonly string[]): string {
+  return `{${keys.map((key) => `"${key}"`).join(",")}}`;
 }
 
 /** LIKE's own wildcards in what the visitor typed are meant literally. */
@@ -340,8 +347,8 @@ export type AreaKeys = { word: string; at: number }[];
  * scan of the index per cell; then each word checked whole on the rows found.
  */
 export function areaConditions(keys: AreaKeys, cells: string[]): SQL[] {
-  // The cells are "cx,cy" of integers the database gave, so an array literal holds them safely.
-  const cellArray = `{${cells.map((cell) => `"${cell}"`).join(",")}}`;
+  // The cells are "cx,cy" of integers the database gave.
+  const cellArray = quotedArray(cells);
   const words = sql.join(
     keys.map(({ word }) => sql`${word}::text`),
     sql`, `,

@@ -13,6 +13,7 @@ import {
   filterConditions,
   filterCrops,
   gridFilter,
+  quotedArray,
   radiusMetres,
   searchText,
   whereClause,
@@ -342,10 +343,7 @@ export function cropCellKeys(
 
 /** The index condition for keys from cropCellKeys. */
 export function cropCellsCondition(keys: readonly string[]): SQL {
-  // Crop ids (checked against the list of crops), digits, commas and minus signs: quoted, they
-  // make a well-formed array literal.
-  const array = `{${keys.map((key) => `"${key}"`).join(",")}}`;
-  return sql`meadow_crop_cells(m.crops, m.lat, m.lng) && ${array}::text[]`;
+  return sql`meadow_crop_cells(m.crops, m.lat, m.lng) && ${quotedArray(keys)}::text[]`;
 }
 
 /** The stored grid's level for a zoom: past zoom 11 the finest serves. */
