@@ -21,6 +21,12 @@ const CROP_CHOICES = [
 
 const SINGLE_CROPS = CROP_CHOICES.filter((crops) => crops.length === 1);
 const CROP_PAIRS = CROP_CHOICES.filter((crops) => crops.length === 2);
+/** Three crops each: common ones, fruit, and rare ones with a common one. */
+const CROP_TRIPLES = [
+  ["tulip", "dahlia", "sunflower"],
+  ["apple", "pear", "plum"],
+  ["quince", "walnut", "kale"],
+];
 
 /**
  * "Open now" at a busy hour (a Saturday morning in July: most meadows open), an evening (few)
@@ -175,7 +181,7 @@ export const SHAPES: Shape[] = [
       ),
   },
   {
-    // Any of two crops: the stored grid per crop, a lower bound where both grow (ADR 42).
+    // Any of two crops: the stored grid per crop, less its rows of both (ADR 42).
     name: "map viewport zoom 7, two crops",
     explain: true,
     run: (db, run, onRead) =>
@@ -184,6 +190,19 @@ export const SHAPES: Shape[] = [
         {
           ...viewport(around(run), 7),
           filters: { crops: CROP_PAIRS[run % CROP_PAIRS.length] },
+        },
+        { onRead },
+      ),
+  },
+  {
+    // Any of three crops: the grid's rows of each crop and of each two of them.
+    name: "map viewport zoom 7, three crops",
+    run: (db, run, onRead) =>
+      viewportMeadows(
+        db,
+        {
+          ...viewport(around(run), 7),
+          filters: { crops: CROP_TRIPLES[run % CROP_TRIPLES.length] },
         },
         { onRead },
       ),

@@ -55,9 +55,9 @@ export function cellInside([west, south, east, north]: BoundingBox, box: Normali
  * The clusters of a view at a stored level: of every meadow (meadow_grid), or of those `grid`
  * asks for (meadow_grid_keys: of crops, a month in season or hours; those of a crop in season in
  * a month, and those open at a moment, ADR 42). Open rows are told by their hours profile
- * (meadow_hours_profiles), checked at each row's own country's clock. With `overlapping` keys
- * (several crops) a meadow may count under more than one: each cell counts its largest key, a
- * lower bound, and `exact` says whether every cell had one key at most.
+ * (meadow_hours_profiles), checked at each row's own country's clock. With several crops a
+ * meadow counts under each it grows, and under each two of them: see `cellCounts`, and `exact`
+ * says whether every cell's count is.
  */
 export async function storedClusters(
   db: Database,
@@ -72,52 +72,105 @@ export async function storedClusters(
     and g.cy between ${cells.y[0]} and ${cells.y[1]}
     ${grid ? sql`and ${sql.join(gridConditions(grid), sql` and `)}` : sql``}
     ${country ? sql`and g.country = ${country.toUpperCase()}` : sql``}`;
-  const from = grid ? gridKeysSource(grid) : sql`meadow_grid g`;
-  // A view holds up to a few hundred cells: as JSON on PGlite (queryManyRows).
-  const rows = await queryManyRows<ClusterRow & { keys: number }>(
-    db,
-    grid?.overlapping
-      ? sql`select cx, cy, max(n)::int as count, sum(lat_sum) / sum(n) as lat,
-            sum(lng_sum) / sum(n) as lng, min(sample_id) as sample_id, count(*)::int as keys
-          from (select g.cx, g.cy, g.key, sum(g.count) as n, sum(g.lat_sum) as lat_sum,
-              sum(g.lng_sum) as lng_sum, min(g.sample_id) as sample_id
-            from ${from} ${where}
-            group by g.cx, g.cy, g.key) as per_key
-          group by cx, cy`
-      : sql`select g.cx, g.cy, sum(g.count)::int as count, sum(g.lat_sum) / sum(g.count) as lat,
-            sum(g.lng_sum) / sum(g.count) as lng, min(g.sample_id) as sample_id, 1 as keys
-          from ${from} ${where}
+  if (!grid) {
+    // A view holds up to a few hundred cells: as JSON on PGlite (queryManyRows).
+    const rows = await queryManyRows<ClusterRow>(
+      db,
+      sql`select g.cx, g.cy, sum(g.count)::int as count, sum(g.lat_sum) / sum(g.count) as lat,
+            sum(g.lng_sum) / sum(g.count) as lng, min(g.sample_id) as sample_id
+          from meadow_grid g ${where}
           group by g.cx, g.cy`,
+    );
+    return { clusters: toClusters(rows, level, cell), exact: true };
+  }
+  const counts = cellCounts(grid);
+  // Where two crops grow together, the pair's positions come off too, so the centre is theirs.
+  const centre = (column: string) =>
+    counts.twoCrops
+      ? sql`(${sql.raw(`s_${column} - p_${column}`)}) / (s - p)`
+      : sql`${sql.raw(`s_${column}`)} / s`;
+  const rows = await queryManyRows<ClusterRow & { exact: boolean }>(
+    db,
+    sql`select cx, cy, (${counts.atLeast})::int as count, ${centre("lat")} as lat,
+          ${centre("lng")} as lng, sample_id, ${counts.exact} as exact
+        from (${perCell(gridKeysSource(grid), where)}) as per_cell`,
   );
   return {
     clusters: toClusters(rows, level, cell),
-    exact: rows.every((row) => Number(row.keys) <= 1),
+    exact: rows.every((row) => row.exact),
   };
 }
 
 /**
  * How many meadows `grid` counts everywhere (in `country`), from the coarsest level's few rows, in
- * one statement. With several crops (`overlapping`) a meadow growing two of them counts under
- * both keys: `atMost` sums every key, `atLeast` each cell's largest, as storedClusters counts;
- * otherwise both are the count.
+ * one statement: `atMost` and `atLeast` as `cellCounts` tells them, the same where it is exact.
  */
 export async function gridMatchCounts(
   db: Database,
   country: string | undefined,
   grid: GridFilter,
 ): Promise<{ atMost: number; atLeast: number }> {
+  const counts = cellCounts(grid);
+  const where = sql`where g.level = 0 and ${sql.join(gridConditions(grid), sql` and `)}
+    ${country ? sql`and g.country = ${country.toUpperCase()}` : sql``}`;
   const [row] = await queryRows<{ at_most: number; at_least: number }>(
     db,
-    sql`select coalesce(sum(n), 0)::int as at_most,
-          coalesce(sum(${grid.overlapping ? sql`largest` : sql`n`}), 0)::int as at_least
-        from (select sum(n) as n, max(n) as largest
-          from (select g.cx, g.cy, sum(g.count) as n from ${gridKeysSource(grid)}
-            where g.level = 0 and ${sql.join(gridConditions(grid), sql` and `)}
-              ${country ? sql`and g.country = ${country.toUpperCase()}` : sql``}
-            group by g.cx, g.cy, g.key) as per_key
-          group by cx, cy) as per_cell`,
+    sql`select coalesce(sum(${counts.atMost}), 0)::int as at_most,
+          coalesce(sum(${counts.atLeast}), 0)::int as at_least
+        from (${perCell(gridKeysSource(grid), where)}) as per_cell`,
   );
   return { atMost: Number(row?.at_most ?? 0), atLeast: Number(row?.at_least ?? 0) };
+}
+
+/**
+ * Per cell of the grid's rows `from … where`: `s` the meadows counted under the single keys
+ * (a meadow growing two of the crops twice), `p` under the pairs' keys, `largest` the largest
+ * single key's, `keys` how many single keys, their positions' sums and a sample.
+ */
+function perCell(from: SQL, where: SQL): SQL {
+  return sql`select cx, cy,
+      sum(n) filter (where not pair) as s, coalesce(sum(n) filter (where pair), 0) as p,
+      max(n) filter (where not pair) as largest, count(*) filter (where not pair) as keys,
+      sum(lat_sum) filter (where not pair) as s_lat,
+      coalesce(sum(lat_sum) filter (where pair), 0) as p_lat,
+      sum(lng_sum) filter (where not pair) as s_lng,
+      coalesce(sum(lng_sum) filter (where pair), 0) as p_lng,
+      min(sample_id) filter (where not pair) as sample_id
+    from (select g.cx, g.cy, g.key, g.key like 'crops:%' as pair, sum(g.count) as n,
+        sum(g.lat_sum) as lat_sum, sum(g.lng_sum) as lng_sum, min(g.sample_id) as sample_id
+      from ${from} ${where}
+      group by g.cx, g.cy, g.key) as per_key
+    group by cx, cy
+    having sum(n) filter (where not pair) > 0`;
+}
+
+/**
+ * A cell's count from perCell's columns. One crop, a month or "open now": a meadow counts under
+ * one key, so the sum (`s`). Two crops: those of each, less those growing both (`s - p`). Three
+ * to MAX_PAIRED_CROPS: the sum where no meadow grows two of them (`p` 0); where some do, at
+ * least the sum less each pair's and at least the largest, at most the sum, as a meadow growing
+ * three of them is taken off three times. More crops: the largest key, at most the sum.
+ */
+function cellCounts(grid: GridFilter): {
+  atLeast: SQL;
+  atMost: SQL;
+  exact: SQL;
+  twoCrops: boolean;
+} {
+  if (!grid.overlapping)
+    return { atLeast: sql`s`, atMost: sql`s`, exact: sql`true`, twoCrops: false };
+  if (grid.pairKeys.length === 1) {
+    return { atLeast: sql`s - p`, atMost: sql`s - p`, exact: sql`true`, twoCrops: true };
+  }
+  if (grid.pairKeys.length > 1) {
+    return {
+      atLeast: sql`case when p = 0 then s else greatest(largest, s - p) end`,
+      atMost: sql`s`,
+      exact: sql`p = 0`,
+      twoCrops: false,
+    };
+  }
+  return { atLeast: sql`largest`, atMost: sql`s`, exact: sql`keys <= 1`, twoCrops: false };
 }
 
 /** `meadow_grid_keys g`, joined to its rows' hours profiles `p` when `grid` asks who is open. */
@@ -128,14 +181,17 @@ function gridKeysSource(grid: GridFilter): SQL {
 }
 
 /** The conditions on `meadow_grid_keys g` (and `meadow_hours_profiles p`) of what `grid` asks. */
-function gridConditions({ keys, months, openAt }: GridFilter): SQL[] {
+function gridConditions({ keys, pairKeys, months, openAt }: GridFilter): SQL[] {
   const conditions = [
     sql`(${sql.join(
-      keys.map(({ key, countries }) =>
-        countries
-          ? sql`(g.key = ${key} and ${inCountries(sql`g.country`, countries)})`
-          : sql`g.key = ${key}`,
-      ),
+      [
+        ...keys.map(({ key, countries }) =>
+          countries
+            ? sql`(g.key = ${key} and ${inCountries(sql`g.country`, countries)})`
+            : sql`g.key = ${key}`,
+        ),
+        ...pairKeys.map((key) => sql`g.key = ${key}`),
+      ],
       sql` or `,
     )})`,
   ];

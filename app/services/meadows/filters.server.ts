@@ -74,14 +74,30 @@ export interface GridFilter {
   openAt?: Date;
   /** Several crops: a meadow growing two of them counts under both keys. */
   overlapping: boolean;
+  /**
+   * With several crops (up to MAX_PAIRED_CROPS), the keys of each two of them
+   * ('crops:<a>+<b>'), whose rows count the meadows growing both.
+   */
+  pairKeys: string[];
+}
+
+/**
+ * Up to this many crops, the grid is also read for each two of them (28 keys at most): exact for
+ * two crops, and for more wherever no meadow grows two of them.
+ */
+export const MAX_PAIRED_CROPS = 8;
+
+/** The grid's key of the meadows growing both crops (migration 0026): ids in byte order. */
+export function cropPairKey(a: string, b: string): string {
+  return a < b ? `crops:${a}+${b}` : `crops:${b}+${a}`;
 }
 
 /**
  * How the stored grid counts the filters' matches, or undefined when it cannot (ADR 42): crops,
  * a month in season ("now" may be a month per group of countries) and "open now", in any
  * combination, with a country or not. Several crops are `overlapping`: a meadow growing two of
- * them counts under both keys, so a cell's largest count is a lower bound, exact where only one
- * of the crops grows. Words and a distance are not kept per cell.
+ * them counts under both keys, and under their pair's (`pairKeys`), which the count takes off.
+ * Words and a distance are not kept per cell.
  */
 export function gridFilter(filters: MeadowFilters): GridFilter | undefined {
   if (searchText(filters) || filters.maxDistanceKm !== undefined) return undefined;
@@ -90,13 +106,19 @@ export function gridFilter(filters: MeadowFilters): GridFilter | undefined {
   const openAt = filters.openNow ? (filters.now ?? new Date()) : undefined;
   if (crops) {
     const keys = crops.map((crop) => ({ key: `crop:${crop}` }));
-    return { keys, months, openAt, overlapping: crops.length > 1 };
+    const pairKeys =
+      crops.length <= MAX_PAIRED_CROPS
+        ? crops.flatMap((a, index) => crops.slice(index + 1).map((b) => cropPairKey(a, b)))
+        : [];
+    return { keys, months, openAt, overlapping: crops.length > 1, pairKeys };
   }
   if (months.length > 0) {
     const keys = months.map(({ month, countries }) => ({ key: `month:${month}`, countries }));
-    return { keys, months: [], openAt, overlapping: false };
+    return { keys, months: [], openAt, overlapping: false, pairKeys: [] };
   }
-  return openAt ? { keys: [{ key: "open" }], months: [], openAt, overlapping: false } : undefined;
+  return openAt
+    ? { keys: [{ key: "open" }], months: [], openAt, overlapping: false, pairKeys: [] }
+    : undefined;
 }
 
 /**

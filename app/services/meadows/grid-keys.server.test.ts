@@ -128,7 +128,7 @@ describe.each(testEngines)("the stored grid per crop and month on $name", (engin
     expect(clustered(now)).toEqual({ kind: "clusters", complete: true, count: 900 });
   });
 
-  it("counts several crops exactly where they grow apart, and at least where they meet", async () => {
+  it("counts two crops exactly, and three exactly where no meadow grows two of them", async () => {
     // Dahlias around Antwerp, tulips around Groningen: no cell of zoom 6 holds both.
     await insertMeadows(db, [
       ...grown(400, { lat: 51, lng: 4 }, () => [DAHLIAS], { country: "BE" }),
@@ -140,26 +140,69 @@ describe.each(testEngines)("the stored grid per crop and month on $name", (engin
       complete: true,
       count: 700,
     });
-    // Around Groningen, half of them also grow dahlias: they count once, and the count is a
-    // lower bound where both grow (the per-crop counts cannot say how many grow both).
+    // Around Groningen, half of them also grow dahlias: each counts once, as the grid's rows of
+    // the pair take off what the two crops' rows count twice.
     await db.execute(
-      sql`update meadows set crops = '{dahlia,tulip}', crop_months = array[${DAHLIAS.months}, ${TULIPS.months}]::smallint[],
+      sql`update meadows set crops = '{tulip,dahlia}', crop_months = array[${TULIPS.months}, ${DAHLIAS.months}]::smallint[],
             season_mask = ${DAHLIAS.months | TULIPS.months}
           where 'tulip' = any(crops) and right(name, 1) in ('0', '2', '4', '6', '8')`,
     );
-    const overlapping = clustered(await viewportMeadows(db, either));
-    expect(overlapping).toMatchObject({ kind: "clusters", complete: false });
-    expect(overlapping.count).toBeGreaterThanOrEqual(400 + 150);
-    expect(overlapping.count).toBeLessThanOrEqual(700);
-    // Everywhere, as the list asks before it counts (one cell of level 0 holds them all): the
-    // keys' sum counts the 150 twice, the largest key (550 dahlias) leaves out the other 150.
+    expect(clustered(await viewportMeadows(db, either))).toEqual({
+      kind: "clusters",
+      complete: true,
+      count: 700,
+    });
     const grid = gridFilter(either.filters);
     if (!grid) throw new Error("two crops are read from the stored grid");
-    expect(await gridMatchCounts(db, undefined, grid)).toEqual({ atMost: 850, atLeast: 550 });
+    expect(await gridMatchCounts(db, undefined, grid)).toEqual({ atMost: 700, atLeast: 700 });
     expect(await gridMatchCounts(db, "be", grid)).toEqual({ atMost: 400, atLeast: 400 });
+    // In season: in May only the tulips (300), in August only the dahlias (400 + 150); the
+    // meadows growing both are picked in neither month for both crops.
+    for (const [season, count] of [
+      [5, 300],
+      [8, 550],
+    ] as const) {
+      const inSeason = gridFilter({ ...either.filters, season });
+      if (!inSeason) throw new Error("two crops in a month are read from the stored grid");
+      expect(await gridMatchCounts(db, undefined, inSeason)).toEqual({
+        atMost: count,
+        atLeast: count,
+      });
+    }
+    const august = { ...either, filters: { ...either.filters, season: 8 } };
+    expect(clustered(await viewportMeadows(db, august))).toEqual({
+      kind: "clusters",
+      complete: true,
+      count: 550,
+    });
     // Zoomed in on Groningen, the pins are every match, each once.
     const close = await viewportMeadows(db, { ...either, bbox: [6.4, 52.9, 7.6, 54.1], zoom: 9 });
     expect(clustered(close)).toEqual({ kind: "points", count: 300 });
+
+    // Holly and chrysanthemums near Lille, 60 meadows growing both, picked together in November.
+    await insertMeadows(db, [
+      ...grown(100, { lat: 50.2, lng: 2.5 }, (i) => (i < 60 ? [HOLLY, CHRYSANTHEMUMS] : [HOLLY]), {
+        country: "FR",
+      }),
+    ]);
+    for (const season of [undefined, 11, 12] as const) {
+      const winter = gridFilter({ crops: ["holly", "chrysanthemum"], season });
+      if (!winter) throw new Error("two crops are read from the stored grid");
+      expect(await gridMatchCounts(db, "fr", winter)).toEqual({ atMost: 100, atLeast: 100 });
+    }
+    // Three crops: exact where no meadow grows two of them (Antwerp, Lille's holly alone); around
+    // Groningen the grid cannot tell whether a meadow grows all three, so the count is at least
+    // the three crops' less each pair's, here all 300.
+    const three = { bbox: VIEW, zoom: 6, filters: { crops: ["dahlia", "tulip", "holly"] } };
+    expect(clustered(await viewportMeadows(db, three))).toEqual({
+      kind: "clusters",
+      complete: false,
+      count: 800,
+    });
+    const threeGrid = gridFilter(three.filters);
+    if (!threeGrid) throw new Error("three crops are read from the stored grid");
+    expect(await gridMatchCounts(db, undefined, threeGrid)).toEqual({ atMost: 950, atLeast: 800 });
+    expect(await gridMatchCounts(db, "be", threeGrid)).toEqual({ atMost: 400, atLeast: 400 });
   });
 
   it("reads a crop's pins in the cells the grid found it in, around the zero lines too", async () => {
@@ -408,6 +451,8 @@ describe.each(testEngines)("the stored grid per crop and month on $name", (engin
       "crop:dahlia",
       "crop:holly",
       "crop:tulip",
+      "crops:chrysanthemum+tulip",
+      "crops:holly+tulip",
       ...[1, 10, 11, 12, 4, 5, 7, 8, 9].map((month) => `month:${month}`),
       "open",
     ]);

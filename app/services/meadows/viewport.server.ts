@@ -94,7 +94,7 @@ interface PointRow {
  *
  * Unfiltered and country-filtered views read the clusters from meadow_grid, which triggers keep
  * current, and views filtered on crops, a month in season or "open now" from meadow_grid_keys
- * (several crops as lower bounds where they grow together): the cost grows with the cells in
+ * (three crops or more as lower bounds where two grow together): the cost grows with the cells in
  * view, not with the meadows (past zoom 11, the finest stored level serves), and pins are only
  * fetched when the grid leaves room for few enough. With a text or distance filter at most one
  * more match than the pin limit is read: the pins, or clusters of the first matches (then
@@ -118,7 +118,7 @@ export async function viewportMeadows(
 
   // The stored grid bounds the meadows in view: cells wholly inside the view hold at least, all
   // cells it touches at most, what is in view. Past zoom 11 the finest stored level serves.
-  // Several crops' counts are lower bounds where more than one grows in a cell (`exact` false).
+  // Three crops or more may count a lower bound where two grow together (`exact` false).
   let gridClusters: MapCluster[] | undefined;
   let gridExact = true;
   if (usesGrid) {
