@@ -300,7 +300,7 @@ export const meadowViewSchema = z
       clusters: z.array(viewCluster),
       complete: z.boolean().meta({
         description:
-          "False when the counts are lower bounds (filtered views count the first matches).",
+          "False when the counts are lower bounds: views filtered on words or a distance count their first matches only, and views of more than eight crops cannot always tell how many meadows grow several of them.",
       }),
     }),
   ])

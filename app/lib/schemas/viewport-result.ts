@@ -47,7 +47,11 @@ export const viewportResultSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("clusters"),
     clusters: z.array(mapClusterSchema),
-    /** False when the counts are lower bounds (a filtered view reads only the first matches). */
+    /**
+     * False when the counts are lower bounds: views filtered on words or a distance count their
+     * first matches only, and views of more than eight crops cannot always tell how many
+     * meadows grow several of them.
+     */
     complete: z.boolean(),
   }),
 ]);

@@ -8,7 +8,7 @@ import {
   type BoundingBox,
   type NormalizedBoundingBox,
 } from "./geo-sql.server";
-import type { GridFilter } from "./filters.server";
+import { quotedArray, type GridFilter } from "./filters.server";
 import { openNowCondition } from "./hours.server";
 
 /*
@@ -56,8 +56,8 @@ export function cellInside([west, south, east, north]: BoundingBox, box: Normali
  * asks for (meadow_grid_keys: of crops, a month in season or hours; those of a crop in season in
  * a month, and those open at a moment, ADR 42). Open rows are told by their hours profile
  * (meadow_hours_profiles), checked at each row's own country's clock. With several crops a
- * meadow counts under each it grows, and under each two of them: see `cellCounts`, and `exact`
- * says whether every cell's count is.
+ * meadow counts under each it grows, and under each two of them: see countCell, and `exact`
+ * says whether every cell's count is (up to MAX_PAIRED_CROPS crops, always).
  */
 export async function storedClusters(
   db: Database,
@@ -83,34 +83,172 @@ export async function storedClusters(
     );
     return { clusters: toClusters(rows, level, cell), exact: true };
   }
-  const counts = cellCounts(grid);
-  // Where two crops grow together, the pair's positions come off too, so the centre is theirs.
-  const centre = (column: string) =>
-    counts.twoCrops
-      ? sql`(${sql.raw(`s_${column} - p_${column}`)}) / (s - p)`
-      : sql`${sql.raw(`s_${column}`)} / s`;
-  const rows = await queryManyRows<ClusterRow & { exact: boolean }>(
-    db,
-    sql`select cx, cy, (${counts.atLeast})::int as count, ${centre("lat")} as lat,
-          ${centre("lng")} as lng, sample_id, ${counts.exact} as exact
-        from (${perCell(gridKeysSource(grid), where)}) as per_cell`,
-  );
+  const rows = await queryManyRows<CellRow>(db, perCell(gridKeysSource(grid), where));
+  const crowded = rows.filter((row) => Number(row.p) > 0);
+  // Three to MAX_PAIRED_CROPS crops: where meadows grow two of them, those growing three or more
+  // are found one by one (few, through the crops' index), which makes every cell exact.
+  const extra =
+    grid.pairKeys.length > 1 && crowded.length > 0
+      ? await severalCropsExtra(db, grid, level, crowded, country)
+      : new Map<string, Extra>();
+  const counted = rows.map((row) => countCell(row, grid, extra.get(`${row.cx},${row.cy}`)));
   return {
-    clusters: toClusters(rows, level, cell),
-    exact: rows.every((row) => row.exact),
+    clusters: toClusters(
+      counted.map(({ row }) => row),
+      level,
+      cell,
+    ),
+    exact: counted.every((one) => one.exact),
+  };
+}
+
+/** perCell's columns of one cell, as the drivers hand them over. */
+interface CellRow {
+  cx: number;
+  cy: number;
+  s: number | string;
+  p: number | string;
+  largest: number | string;
+  keys: number | string;
+  s_lat: number | string;
+  p_lat: number | string;
+  s_lng: number | string;
+  p_lng: number | string;
+  sample_id: string;
+}
+
+/** What the meadows growing three or more of the crops add to their cell (see countCell). */
+interface Extra {
+  n: number;
+  lat: number;
+  lng: number;
+}
+
+/**
+ * A cell's cluster from perCell's columns. One crop, a month or "open now": a meadow counts under
+ * one key, so the sum (`s`). Several crops, up to MAX_PAIRED_CROPS: a meadow growing j of them
+ * counts j times under the crops and j(j-1)/2 under their pairs, so `s - p` counts it once for
+ * j of 1 or 2, and `extra` adds 1 - j + j(j-1)/2 for each growing more. More crops: the largest
+ * key, a lower bound where several grow.
+ */
+function countCell(
+  row: CellRow,
+  grid: GridFilter,
+  extra: Extra | undefined,
+): { row: ClusterRow; exact: boolean } {
+  const s = Number(row.s);
+  const p = Number(row.p);
+  if (grid.overlapping && grid.pairKeys.length === 0) {
+    return {
+      row: {
+        cx: row.cx,
+        cy: row.cy,
+        count: Number(row.largest),
+        lat: Number(row.s_lat) / s,
+        lng: Number(row.s_lng) / s,
+        sample_id: row.sample_id,
+      },
+      exact: Number(row.keys) <= 1,
+    };
+  }
+  const count = s - p + (extra?.n ?? 0);
+  return {
+    row: {
+      cx: row.cx,
+      cy: row.cy,
+      count,
+      lat: (Number(row.s_lat) - Number(row.p_lat) + (extra?.lat ?? 0)) / count,
+      lng: (Number(row.s_lng) - Number(row.p_lng) + (extra?.lng ?? 0)) / count,
+      sample_id: row.sample_id,
+    },
+    exact: p === 0 || grid.pairKeys.length === 1 || extra !== undefined,
   };
 }
 
 /**
+ * Per cell of `cells` (at `level`), what the meadows growing three or more of `grid`'s crops add
+ * to its `s - p` (see countCell), with their positions. A meadow counts a crop as the grid's
+ * rows do: in season in one of `months` there, and the meadow open at `openAt`, when asked.
+ * Meadows growing three of the crops are found through the crops' GIN index, one containment
+ * per three of them; a cell is a stored grid cell, worked out as the grid's triggers do.
+ */
+async function severalCropsExtra(
+  db: Database,
+  grid: GridFilter,
+  level: number,
+  cells: readonly { cx: number; cy: number }[],
+  country: string | undefined,
+): Promise<Map<string, Extra>> {
+  const crops = grid.crops;
+  const triples = crops.flatMap((a, i) =>
+    crops.slice(i + 1).flatMap((b, j) => crops.slice(i + j + 2).map((c) => [a, b, c])),
+  );
+  const size = sql`meadow_grid_cell_size(${level}::integer)`;
+  const inSeason =
+    grid.months.length === 0
+      ? sql``
+      : sql`and (${sql.join(
+          grid.months.map(({ month, countries }) => {
+            const season = sql`c.months & ${1 << (month - 1)}::smallint <> 0`;
+            return countries
+              ? sql`(${inCountries(sql`m.country`, countries)} and ${season})`
+              : season;
+          }),
+          sql` or `,
+        )})`;
+  const open = grid.openAt
+    ? sql`and ${openNowCondition(grid.openAt, {
+        openMinutes: sql`m.open_minutes`,
+        closedOnHolidays: sql`m.closed_on_holidays`,
+        country: sql`m.country`,
+      })}`
+    : sql``;
+  const rows = await queryManyRows<{ cx: number; cy: number; n: number; lat: number; lng: number }>(
+    db,
+    sql`select cx, cy, sum(1 - j + j * (j - 1) / 2)::int as n,
+          sum((1 - j + j * (j - 1) / 2) * lat) as lat, sum((1 - j + j * (j - 1) / 2) * lng) as lng
+        from (select floor(m.lng / ${size})::int as cx, floor(m.lat / ${size})::int as cy,
+            m.lat, m.lng, grown.j
+          from meadows m
+            cross join lateral (
+              select count(*)::int as j from unnest(m.crops, m.crop_months) as c(id, months)
+              where c.id = any(${quotedArray(crops)}::text[]) ${inSeason}
+            ) as grown
+          where (${sql.join(
+            triples.map((triple) => sql`m.crops @> ${quotedArray(triple)}::text[]`),
+            sql` or `,
+          )})
+            and grown.j >= 3 ${open}
+            ${country ? sql`and m.country = ${country.toUpperCase()}` : sql``}) as grown_three
+        where (cx, cy) in (${sql.join(
+          cells.map((cell) => sql`(${Number(cell.cx)}, ${Number(cell.cy)})`),
+          sql`, `,
+        )})
+        group by cx, cy`,
+  );
+  const extra = new Map<string, Extra>(
+    cells.map((cell) => [`${cell.cx},${cell.cy}`, { n: 0, lat: 0, lng: 0 }]),
+  );
+  for (const row of rows) {
+    extra.set(`${row.cx},${row.cy}`, {
+      n: Number(row.n),
+      lat: Number(row.lat),
+      lng: Number(row.lng),
+    });
+  }
+  return extra;
+}
+
+/**
  * How many meadows `grid` counts everywhere (in `country`), from the coarsest level's few rows, in
- * one statement: `atMost` and `atLeast` as `cellCounts` tells them, the same where it is exact.
+ * one statement: `atMost` and `atLeast` as matchBounds tells them, the same where it is exact.
  */
 export async function gridMatchCounts(
   db: Database,
   country: string | undefined,
   grid: GridFilter,
 ): Promise<{ atMost: number; atLeast: number }> {
-  const counts = cellCounts(grid);
+  const counts = matchBounds(grid);
   const where = sql`where g.level = 0 and ${sql.join(gridConditions(grid), sql` and `)}
     ${country ? sql`and g.country = ${country.toUpperCase()}` : sql``}`;
   const [row] = await queryRows<{ at_most: number; at_least: number }>(
@@ -145,32 +283,21 @@ function perCell(from: SQL, where: SQL): SQL {
 }
 
 /**
- * A cell's count from perCell's columns. One crop, a month or "open now": a meadow counts under
- * one key, so the sum (`s`). Two crops: those of each, less those growing both (`s - p`). Three
- * to MAX_PAIRED_CROPS: the sum where no meadow grows two of them (`p` 0); where some do, at
- * least the sum less each pair's and at least the largest, at most the sum, as a meadow growing
- * three of them is taken off three times. More crops: the largest key, at most the sum.
+ * Bounds of a cell's matches from perCell's columns, without reading meadows (countCell says
+ * why): one crop, a month or "open now" `s`; two crops `s - p`; three to MAX_PAIRED_CROPS `s`
+ * where no meadow grows two of them, else at least `s - p` and the largest crop, at most `s`;
+ * more crops at least the largest, at most `s`.
  */
-function cellCounts(grid: GridFilter): {
-  atLeast: SQL;
-  atMost: SQL;
-  exact: SQL;
-  twoCrops: boolean;
-} {
-  if (!grid.overlapping)
-    return { atLeast: sql`s`, atMost: sql`s`, exact: sql`true`, twoCrops: false };
-  if (grid.pairKeys.length === 1) {
-    return { atLeast: sql`s - p`, atMost: sql`s - p`, exact: sql`true`, twoCrops: true };
-  }
+function matchBounds(grid: GridFilter): { atLeast: SQL; atMost: SQL } {
+  if (!grid.overlapping) return { atLeast: sql`s`, atMost: sql`s` };
+  if (grid.pairKeys.length === 1) return { atLeast: sql`s - p`, atMost: sql`s - p` };
   if (grid.pairKeys.length > 1) {
     return {
       atLeast: sql`case when p = 0 then s else greatest(largest, s - p) end`,
       atMost: sql`s`,
-      exact: sql`p = 0`,
-      twoCrops: false,
     };
   }
-  return { atLeast: sql`largest`, atMost: sql`s`, exact: sql`keys <= 1`, twoCrops: false };
+  return { atLeast: sql`largest`, atMost: sql`s` };
 }
 
 /** `meadow_grid_keys g`, joined to its rows' hours profiles `p` when `grid` asks who is open. */

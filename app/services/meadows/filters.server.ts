@@ -70,6 +70,8 @@ export function filterCrops(filters: MeadowFilters): string[] | undefined {
  */
 export interface GridFilter {
   keys: { key: string; countries?: string[] }[];
+  /** The crops asked for (their keys are among `keys`); none without crops. */
+  crops: string[];
   months: { month: number; countries?: string[] }[];
   openAt?: Date;
   /** Several crops: a meadow growing two of them counts under both keys. */
@@ -82,8 +84,8 @@ export interface GridFilter {
 }
 
 /**
- * Up to this many crops, the grid is also read for each two of them (28 keys at most): exact for
- * two crops, and for more wherever no meadow grows two of them.
+ * Up to this many crops, the grid is also read for each two of them (28 keys at most), and a map
+ * counts each meadow once (clusters.server.ts, countCell); past it, a cell counts its largest crop.
  */
 export const MAX_PAIRED_CROPS = 8;
 
@@ -110,14 +112,14 @@ export function gridFilter(filters: MeadowFilters): GridFilter | undefined {
       crops.length <= MAX_PAIRED_CROPS
         ? crops.flatMap((a, index) => crops.slice(index + 1).map((b) => cropPairKey(a, b)))
         : [];
-    return { keys, months, openAt, overlapping: crops.length > 1, pairKeys };
+    return { keys, crops, months, openAt, overlapping: crops.length > 1, pairKeys };
   }
   if (months.length > 0) {
     const keys = months.map(({ month, countries }) => ({ key: `month:${month}`, countries }));
-    return { keys, months: [], openAt, overlapping: false, pairKeys: [] };
+    return { keys, crops: [], months: [], openAt, overlapping: false, pairKeys: [] };
   }
   return openAt
-    ? { keys: [{ key: "open" }], months: [], openAt, overlapping: false, pairKeys: [] }
+    ? { keys: [{ key: "open" }], crops: [], months: [], openAt, overlapping: false, pairKeys: [] }
     : undefined;
 }
 

@@ -6,7 +6,7 @@ import { meadows, type NewMeadow } from "../../../db/schema";
 import { migratedDatabase, testEngines } from "../../../tests/support/databases";
 import { queryRows, type Database } from "~/adapters/db.server";
 import { monthMask, monthRange, type MeadowCrop } from "~/lib/crops";
-import { gridMatchCounts } from "./clusters.server";
+import { gridMatchCounts, storedClusters } from "./clusters.server";
 import { gridFilter } from "./filters.server";
 import { boundingBoxCondition, normalizeBoundingBox, type BoundingBox } from "./geo-sql.server";
 import { hoursColumns } from "./hours.server";
@@ -128,7 +128,7 @@ describe.each(testEngines)("the stored grid per crop and month on $name", (engin
     expect(clustered(now)).toEqual({ kind: "clusters", complete: true, count: 900 });
   });
 
-  it("counts two crops exactly, and three exactly where no meadow grows two of them", async () => {
+  it("counts each meadow once for up to eight crops, in season too", async () => {
     // Dahlias around Antwerp, tulips around Groningen: no cell of zoom 6 holds both.
     await insertMeadows(db, [
       ...grown(400, { lat: 51, lng: 4 }, () => [DAHLIAS], { country: "BE" }),
@@ -190,18 +190,68 @@ describe.each(testEngines)("the stored grid per crop and month on $name", (engin
       if (!winter) throw new Error("two crops are read from the stored grid");
       expect(await gridMatchCounts(db, "fr", winter)).toEqual({ atMost: 100, atLeast: 100 });
     }
-    // Three crops: exact where no meadow grows two of them (Antwerp, Lille's holly alone); around
-    // Groningen the grid cannot tell whether a meadow grows all three, so the count is at least
-    // the three crops' less each pair's, here all 300.
+    // Three crops: where meadows grow two of them (Groningen), the grid's rows count a meadow
+    // growing three once under the crops less three times under the pairs, so those are read.
     const three = { bbox: VIEW, zoom: 6, filters: { crops: ["dahlia", "tulip", "holly"] } };
     expect(clustered(await viewportMeadows(db, three))).toEqual({
       kind: "clusters",
-      complete: false,
+      complete: true,
       count: 800,
     });
+    await db.execute(
+      sql`update meadows set crops = crops || '{holly}'::text[],
+            crop_months = crop_months || ${HOLLY.months}::smallint,
+            season_mask = season_mask | ${HOLLY.months}
+          where crops = '{tulip,dahlia}' and right(name, 2) in ('10', '12', '14', '16', '18')`,
+    );
+    await db.execute(
+      sql`update meadows set crops = crops || '{chrysanthemum}'::text[],
+            crop_months = crop_months || ${CHRYSANTHEMUMS.months}::smallint,
+            season_mask = season_mask | ${CHRYSANTHEMUMS.months}
+          where crops = '{tulip,dahlia,holly}' and right(name, 1) in ('0', '2')`,
+    );
+    const [grown3] = await queryRows<{ three: number; four: number }>(
+      db,
+      sql`select count(*) filter (where cardinality(crops) = 3)::int as three,
+            count(*) filter (where cardinality(crops) = 4)::int as four
+          from meadows where 'tulip' = any(crops)`,
+    );
+    expect(grown3).toEqual({ three: 9, four: 6 });
+    const four = {
+      bbox: VIEW,
+      zoom: 6,
+      filters: { crops: ["dahlia", "tulip", "holly", "chrysanthemum"] },
+    };
+    for (const view of [three, four]) {
+      expect(clustered(await viewportMeadows(db, view))).toEqual({
+        kind: "clusters",
+        complete: true,
+        count: 800,
+      });
+    }
+    // In November only holly and chrysanthemums are picked: the meadows around Groningen growing
+    // all four count one or two crops in season, not four; Lille's 100 and Groningen's 15.
+    expect(
+      clustered(
+        await viewportMeadows(db, { ...four, zoom: 9, filters: { ...four.filters, season: 11 } }),
+      ),
+    ).toEqual({ kind: "points", count: 115 });
+    const november = gridFilter({ ...four.filters, season: 11 });
+    if (!november) throw new Error("four crops in a month are read from the stored grid");
+    for (const level of [0, 6, 9]) {
+      const stored = await storedClusters(
+        db,
+        normalizeBoundingBox(VIEW),
+        level,
+        undefined,
+        november,
+      );
+      expect(stored.exact).toBe(true);
+      expect(stored.clusters.reduce((sum, cluster) => sum + cluster.count, 0)).toBe(115);
+    }
+    // The list's bounds from the coarsest level: at least the crops less their pairs.
     const threeGrid = gridFilter(three.filters);
     if (!threeGrid) throw new Error("three crops are read from the stored grid");
-    expect(await gridMatchCounts(db, undefined, threeGrid)).toEqual({ atMost: 950, atLeast: 800 });
     expect(await gridMatchCounts(db, "be", threeGrid)).toEqual({ atMost: 400, atLeast: 400 });
   });
 

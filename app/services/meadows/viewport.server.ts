@@ -94,11 +94,12 @@ interface PointRow {
  *
  * Unfiltered and country-filtered views read the clusters from meadow_grid, which triggers keep
  * current, and views filtered on crops, a month in season or "open now" from meadow_grid_keys
- * (three crops or more as lower bounds where two grow together): the cost grows with the cells in
- * view, not with the meadows (past zoom 11, the finest stored level serves), and pins are only
- * fetched when the grid leaves room for few enough. With a text or distance filter at most one
- * more match than the pin limit is read: the pins, or clusters of the first matches (then
- * `complete` is false and the counts are lower bounds).
+ * (three to eight crops also read the few meadows growing three of them; more than eight count
+ * lower bounds where two grow together): the cost grows with the cells in view, not with the
+ * meadows (past zoom 11, the finest stored level serves), and pins are only fetched when the
+ * grid leaves room for few enough. With a text or distance filter at most one more match than
+ * the pin limit is read: the pins, or clusters of the first matches (then `complete` is false
+ * and the counts are lower bounds).
  */
 export async function viewportMeadows(
   db: Database,
@@ -118,7 +119,7 @@ export async function viewportMeadows(
 
   // The stored grid bounds the meadows in view: cells wholly inside the view hold at least, all
   // cells it touches at most, what is in view. Past zoom 11 the finest stored level serves.
-  // Three crops or more may count a lower bound where two grow together (`exact` false).
+  // More than eight crops count a lower bound where two grow together (`exact` false).
   let gridClusters: MapCluster[] | undefined;
   let gridExact = true;
   if (usesGrid) {
