@@ -249,6 +249,16 @@ describe.each(testEngines)("the stored grid per crop and month on $name", (engin
       expect(stored.exact).toBe(true);
       expect(stored.clusters.reduce((sum, cluster) => sum + cluster.count, 0)).toBe(115);
     }
+    // Past eight crops the pairs are not read: a cell counts its largest crop, a lower bound.
+    const nine = {
+      ...four,
+      filters: {
+        crops: [...four.filters.crops, "sunflower", "rose", "lily", "apple", "pear"],
+      },
+    };
+    const manyCrops = clustered(await viewportMeadows(db, nine));
+    expect(manyCrops).toMatchObject({ kind: "clusters", complete: false });
+    expect(manyCrops.count).toBeLessThan(800);
     // The list's bounds from the coarsest level: at least the crops less their pairs.
     const threeGrid = gridFilter(three.filters);
     if (!threeGrid) throw new Error("three crops are read from the stored grid");
