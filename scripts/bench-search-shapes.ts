@@ -72,6 +72,16 @@ export type Shape = {
   run(db: Database, run: number, onRead?: (read: ViewportRead) => void): Promise<unknown>;
 };
 
+/** A map view at zoom 7 around the run's town, filtered on the run's crops of `choices`. */
+function cropsViewAtZoom7(choices: string[][]): Shape["run"] {
+  return (db, run, onRead) =>
+    viewportMeadows(
+      db,
+      { ...viewport(around(run), 7), filters: { crops: choices[run % choices.length] } },
+      { onRead },
+    );
+}
+
 /** The map at zoom 7 around the run's town, filtered by one of `texts` in turn. */
 function filteredMapShape(name: string, texts: readonly string[]): Shape {
   return {
@@ -170,42 +180,18 @@ export const SHAPES: Shape[] = [
     // One crop: counted in the stored grid per crop (ADR 42).
     name: "map viewport zoom 7, crop",
     explain: true,
-    run: (db, run, onRead) =>
-      viewportMeadows(
-        db,
-        {
-          ...viewport(around(run), 7),
-          filters: { crops: SINGLE_CROPS[run % SINGLE_CROPS.length] },
-        },
-        { onRead },
-      ),
+    run: cropsViewAtZoom7(SINGLE_CROPS),
   },
   {
     // Any of two crops: the stored grid per crop, less its rows of both (ADR 42).
     name: "map viewport zoom 7, two crops",
     explain: true,
-    run: (db, run, onRead) =>
-      viewportMeadows(
-        db,
-        {
-          ...viewport(around(run), 7),
-          filters: { crops: CROP_PAIRS[run % CROP_PAIRS.length] },
-        },
-        { onRead },
-      ),
+    run: cropsViewAtZoom7(CROP_PAIRS),
   },
   {
     // Any of three crops: the grid's rows of each crop and of each two of them.
     name: "map viewport zoom 7, three crops",
-    run: (db, run, onRead) =>
-      viewportMeadows(
-        db,
-        {
-          ...viewport(around(run), 7),
-          filters: { crops: CROP_TRIPLES[run % CROP_TRIPLES.length] },
-        },
-        { onRead },
-      ),
+    run: cropsViewAtZoom7(CROP_TRIPLES),
   },
   {
     name: "open now (name sort)",

@@ -161,7 +161,8 @@ function countCell(
       lng: (Number(row.s_lng) - Number(row.p_lng) + (extra?.lng ?? 0)) / count,
       sample_id: row.sample_id,
     },
-    exact: p === 0 || grid.pairKeys.length === 1 || extra !== undefined,
+    // Up to MAX_PAIRED_CROPS, `extra` holds every cell with pairs when three crops or more ask.
+    exact: true,
   };
 }
 
@@ -187,15 +188,7 @@ async function severalCropsExtra(
   const inSeason =
     grid.months.length === 0
       ? sql``
-      : sql`and (${sql.join(
-          grid.months.map(({ month, countries }) => {
-            const season = sql`c.months & ${1 << (month - 1)}::smallint <> 0`;
-            return countries
-              ? sql`(${inCountries(sql`m.country`, countries)} and ${season})`
-              : season;
-          }),
-          sql` or `,
-        )})`;
+      : sql`and ${inSeasonCondition(grid.months, sql`c.months`, sql`m.country`)}`;
   const open = grid.openAt
     ? sql`and ${openNowCondition(grid.openAt, {
         openMinutes: sql`m.open_minutes`,
@@ -205,10 +198,9 @@ async function severalCropsExtra(
     : sql``;
   const rows = await queryManyRows<{ cx: number; cy: number; n: number; lat: number; lng: number }>(
     db,
-    sql`select cx, cy, sum(1 - j + j * (j - 1) / 2)::int as n,
-          sum((1 - j + j * (j - 1) / 2) * lat) as lat, sum((1 - j + j * (j - 1) / 2) * lng) as lng
+    sql`select cx, cy, sum(weight)::int as n, sum(weight * lat) as lat, sum(weight * lng) as lng
         from (select floor(m.lng / ${size})::int as cx, floor(m.lat / ${size})::int as cy,
-            m.lat, m.lng, grown.j
+            m.lat, m.lng, 1 - grown.j + grown.j * (grown.j - 1) / 2 as weight
           from meadows m
             cross join lateral (
               select count(*)::int as j from unnest(m.crops, m.crop_months) as c(id, months)
@@ -300,6 +292,22 @@ function matchBounds(grid: GridFilter): { atLeast: SQL; atMost: SQL } {
   return { atLeast: sql`largest`, atMost: sql`s` };
 }
 
+/**
+ * One of `months` has its bit in `monthsColumn` (a month mask), each month for its countries
+ * (`countryColumn`) or all of them.
+ */
+function inSeasonCondition(
+  months: GridFilter["months"],
+  monthsColumn: SQL,
+  countryColumn: SQL,
+): SQL {
+  const inMonth = ({ month, countries }: GridFilter["months"][number]) => {
+    const season = sql`${monthsColumn} & ${1 << (month - 1)}::smallint <> 0`;
+    return countries ? sql`(${inCountries(countryColumn, countries)} and ${season})` : season;
+  };
+  return sql`(${sql.join(months.map(inMonth), sql` or `)})`;
+}
+
 /** `meadow_grid_keys g`, joined to its rows' hours profiles `p` when `grid` asks who is open. */
 function gridKeysSource(grid: GridFilter): SQL {
   return grid.openAt
@@ -322,13 +330,7 @@ function gridConditions({ keys, pairKeys, months, openAt }: GridFilter): SQL[] {
       sql` or `,
     )})`,
   ];
-  if (months.length > 0) {
-    const inMonth = ({ month, countries }: { month: number; countries?: string[] }) => {
-      const season = sql`g.months & ${1 << (month - 1)}::smallint <> 0`;
-      return countries ? sql`(${inCountries(sql`g.country`, countries)} and ${season})` : season;
-    };
-    conditions.push(sql`(${sql.join(months.map(inMonth), sql` or `)})`);
-  }
+  if (months.length > 0) conditions.push(inSeasonCondition(months, sql`g.months`, sql`g.country`));
   if (openAt) {
     conditions.push(
       openNowCondition(openAt, {

@@ -87,10 +87,10 @@ export interface GridFilter {
  * Up to this many crops, the grid is also read for each two of them (28 keys at most), and a map
  * counts each meadow once (clusters.server.ts, countCell); past it, a cell counts its largest crop.
  */
-export const MAX_PAIRED_CROPS = 8;
+const MAX_PAIRED_CROPS = 8;
 
 /** The grid's key of the meadows growing both crops (migration 0026): ids in byte order. */
-export function cropPairKey(a: string, b: string): string {
+function cropPairKey(a: string, b: string): string {
   return a < b ? `crops:${a}+${b}` : `crops:${b}+${a}`;
 }
 
