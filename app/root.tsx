@@ -19,6 +19,7 @@ import { readColourMode, readLanguageCookie, takeToast } from "./cookies.server"
 import { getLocale, i18nextMiddleware } from "./i18n.server";
 import { getUser, sessionMiddleware } from "./session.server";
 import { stylesheetDelivery } from "./stylesheet.server";
+import type { StylesheetDelivery } from "./stylesheet.server";
 import { preferredLanguage, splitPrefix, type Language } from "./lib/i18n";
 import { useShellData, useLocalePath } from "./hooks/use-shell-data";
 import { SiteHeader } from "./components/site-header";
@@ -82,13 +83,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+/**
+ * The browser's document's stylesheet delivery. React Router mounts the layout anew between the
+ * error page and the app, and by then the root loader says "linked": a fresh `<link>` would
+ * leave the page unstyled until it loads.
+ */
+let documentStylesheet: StylesheetDelivery | undefined;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const { lang } = useShellData();
   const colourMode = useColourMode();
   const { t } = useTranslation();
   const nonce = useNonce();
   // As the document came: a client-side navigation never swaps the stylesheet under the page.
-  const [stylesheet] = useState(useRouteLoaderData<typeof loader>("root")?.stylesheet ?? "inline");
+  const loaded = useRouteLoaderData<typeof loader>("root")?.stylesheet ?? "inline";
+  const [stylesheet] = useState(() =>
+    typeof document === "undefined" ? loaded : (documentStylesheet ??= loaded),
+  );
   return (
     <html lang={lang} className={colourMode} suppressHydrationWarning>
       <head>

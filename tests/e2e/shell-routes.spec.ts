@@ -119,7 +119,16 @@ test.describe("the 404 page", () => {
   });
 
   test("navigating away from it and to it keeps the page styled", async ({ page }) => {
-    const styled = () => page.evaluate(() => getComputedStyle(document.body).display === "flex");
+    // Styled, and by the stylesheet the document came with: the layout is mounted anew between
+    // the 404 page and the app, and a `<link>` put in place of the inline styles then would leave
+    // the page unstyled until it loaded.
+    const styled = () =>
+      page.evaluate(
+        () =>
+          getComputedStyle(document.body).display === "flex" &&
+          document.querySelectorAll("head > style").length === 1 &&
+          document.querySelectorAll('head > link[rel="stylesheet"]').length === 0,
+      );
     await gotoHydrated(page, "/nl/geen-pagina");
     expect(await styled()).toBe(true);
     await page.getByRole("contentinfo").getByRole("link", { name: "Over ons" }).click();
