@@ -26,6 +26,8 @@ export default defineConfig({
           ],
           exclude: ["app/**/*.browser.test.tsx"],
           environment: "node",
+          // One migrated embedded database for the run, which each test's PGlite loads.
+          globalSetup: ["tests/support/pglite-template.global.ts"],
           setupFiles: ["tests/support/fail-on-console-error.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

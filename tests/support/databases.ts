@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import {
   openPglite,
   openPostgres,
@@ -15,15 +16,42 @@ import {
  */
 export interface TestEngine {
   name: "pglite" | "postgres";
+  /** A database to migrate; on PGlite it may come migrated already, for speed. */
   open(): Promise<DatabaseHandle>;
+  /** A database without a table: for tests of migrations themselves. */
+  openEmpty(): Promise<DatabaseHandle>;
 }
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 
 export const testEngines: TestEngine[] = [
-  { name: "pglite", open: () => openPglite(undefined) },
-  ...(testDatabaseUrl ? [{ name: "postgres" as const, open: () => openFreshPostgres() }] : []),
+  {
+    name: "pglite",
+    open: async () => openPglite(undefined, { loadDataDir: await migratedPgliteDump() }),
+    openEmpty: () => openPglite(undefined),
+  },
+  ...(testDatabaseUrl
+    ? [{ name: "postgres" as const, open: openFreshPostgres, openEmpty: openFreshPostgres }]
+    : []),
 ];
+
+let pgliteDump: Promise<Blob | undefined> | undefined;
+
+/**
+ * The migrated embedded database of tests/support/pglite-template.global.ts, read once per test
+ * file; without it (another project, a script) a PGlite opens empty and migrates itself.
+ */
+function migratedPgliteDump(): Promise<Blob | undefined> {
+  return (pgliteDump ??= (async () => {
+    let file: string | undefined;
+    try {
+      file = inject("migratedPgliteDump");
+    } catch {
+      return undefined;
+    }
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })());
+}
 
 /** A migrated database on one engine for the tests of a describe block, read once it is open. */
 export interface TestDatabase {

@@ -39,7 +39,7 @@ async function migrateFrom(handle: DatabaseHandle, folder: string) {
 /** A database on `engine` migrated up to just before migration `tag`; `handle.migrate()` runs the rest. */
 export async function openMigratedBefore(engine: TestEngine, tag: string): Promise<DatabaseHandle> {
   const folder = migrationsBefore(tag);
-  const handle = await engine.open();
+  const handle = await engine.openEmpty();
   try {
     await migrateFrom(handle, folder);
   } finally {
