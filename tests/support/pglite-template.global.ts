@@ -12,8 +12,9 @@ declare module "vitest" {
 }
 
 /**
- * An in-memory PGlite runs initdb when it opens, two to four seconds here, and then every
- * migration. Done once for the run, each test's database loads the result in about one.
+ * An empty in-memory PGlite runs initdb when it opens, then every migration. Done once for the
+ * run, each test's database loads the result instead, in less than half the time
+ * (docs/benchmarks.md, "`npm test` wall time").
  */
 export default async function setup(project: TestProject) {
   const handle = await openPglite(undefined);
