@@ -99,7 +99,7 @@ export default function Home() {
             method="get"
             action={localePath("/meadows")}
             role="search"
-            className="mt-8 flex max-w-xl flex-col gap-2 sm:flex-row"
+            className="mt-8 flex max-w-3xl flex-col gap-2 sm:flex-row sm:flex-wrap md:flex-nowrap"
           >
             <label htmlFor="home-search" className="sr-only">
               {t("home.searchLabel")}
@@ -109,7 +109,7 @@ export default function Home() {
               type="search"
               name="q"
               placeholder={t("home.searchPlaceholder")}
-              className="h-11 flex-1 rounded-md border border-input bg-background px-4 text-base shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              className="h-11 min-w-0 rounded-md border border-input bg-background px-4 text-base shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:w-full md:w-auto md:flex-1"
             />
             <label htmlFor="home-season" className="sr-only">
               {t("crops.seasonLabel")}
@@ -124,7 +124,7 @@ export default function Home() {
             </select>
             <OpenNowCheckbox
               checked={false}
-              className="h-11 rounded-md border border-input bg-background px-3 shadow-sm"
+              className="h-11 shrink-0 rounded-md border border-input bg-background px-3 whitespace-nowrap shadow-sm"
             />
             <button type="submit" className={cn(buttonVariants({ size: "lg" }))}>
               {t("home.searchButton")}

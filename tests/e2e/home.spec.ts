@@ -1,3 +1,4 @@
+import { fieldFit } from "./field-fit";
 import { allowConsoleErrors, expect, NOT_FOUND_RESOURCE, test, type Page } from "./fixtures";
 
 test.describe("home page", () => {
@@ -20,6 +21,21 @@ test.describe("home page", () => {
     await page.goto("/");
     await expect(page.locator("html[data-hydrated]")).toBeAttached();
     expect(errors).toEqual([]);
+  });
+
+  test("the search field keeps its height on a phone and shows its whole hint at every width", async ({
+    openPage,
+  }) => {
+    for (const width of [360, 640, 800, 1280]) {
+      for (const path of ["/", "/nl"]) {
+        const page = await openPage({ viewport: { width, height: 800 } });
+        await page.goto(path);
+        const field = await fieldFit(page.locator("#home-search"));
+        const where = `${path} at ${width} px`;
+        expect(field.height, where).toBeGreaterThanOrEqual(44);
+        expect(field.text, where).toBeLessThanOrEqual(field.room);
+      }
+    }
   });
 
   test.describe(() => {
