@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
+import { fieldFit } from "./field-fit";
 import { expect, gotoHydrated, test, type Page } from "./fixtures";
 import { signUpMember } from "./members";
 
@@ -332,6 +333,21 @@ test("the built-in basemap follows the dark colour scheme", async ({ openPage })
   }
   expect(looks.light).toBeGreaterThan(180);
   expect(looks.dark).toBeLessThan(80);
+});
+
+test("on a phone the filter bar's menus show what they are set to", async ({ openPage }) => {
+  for (const width of [360, 412]) {
+    for (const path of ["/map", "/nl/map"]) {
+      const page = await openPage({ viewport: { width, height: 740 } });
+      await page.goto(path);
+      const bar = page.getByRole("search");
+      for (const menu of await bar.getByRole("combobox").all()) {
+        const field = await fieldFit(menu);
+        const where = `${path} at ${width} px, ${await menu.getAttribute("name")}`;
+        expect(field.text, where).toBeLessThanOrEqual(field.room);
+      }
+    }
+  }
 });
 
 test("axe finds nothing serious on a drawn map with an open popup, nor on the small map", async ({

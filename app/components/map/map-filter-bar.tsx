@@ -219,7 +219,7 @@ function MapFilterMenu({
         id={`map-${name}`}
         name={name}
         value={value}
-        className={cn(inputClassName, "h-9 w-auto min-w-0 flex-1 py-1 sm:flex-none")}
+        className={cn(inputClassName, "h-9 w-auto min-w-34 flex-1 py-1 sm:min-w-0 sm:flex-none")}
         onChange={(event) => onChange(event.currentTarget.value)}
       >
         {children}
