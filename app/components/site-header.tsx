@@ -79,11 +79,19 @@ export function SiteHeader() {
           <Logo className="size-8" />
           <span>Plukweide</span>
         </Link>
-        <nav aria-label={t("nav.main")} className="hidden md:block">
+        {/* A member's six links need the width of a laptop; a visitor's three fit a tablet. */}
+        <nav aria-label={t("nav.main")} className={user ? "hidden lg:block" : "hidden md:block"}>
           <ul className="flex items-center gap-1">
             {items.map((item) => (
               <li key={item.label}>
-                <NavLink to={item.to} end={item.end} className={linkClass} prefetch="intent">
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) =>
+                    cn(linkClass({ isActive }), "whitespace-nowrap max-xl:px-2")
+                  }
+                  prefetch="intent"
+                >
                   {item.label}
                 </NavLink>
               </li>
@@ -135,7 +143,7 @@ function MobileMenu({ items, signIn }: { items: NavItem[]; signIn: string }) {
     return () => menu.removeEventListener("keydown", closeOnEscape);
   }, []);
   return (
-    <details ref={ref} className="group relative md:hidden">
+    <details ref={ref} className={cn("group relative", user ? "lg:hidden" : "md:hidden")}>
       <summary
         className="flex size-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden"
         aria-label={t("nav.menu")}

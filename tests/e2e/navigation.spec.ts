@@ -6,6 +6,7 @@ import {
   test,
   type Page,
 } from "./fixtures";
+import { signUpMember } from "./members";
 
 test.use({ allowedConsoleErrors: [PAGES_NOT_BUILT_YET] });
 
@@ -137,5 +138,49 @@ test.describe("keyboard navigation on a small screen", () => {
       "Pick your own flowers and fruit",
     );
     await expect(details(page)).not.toHaveAttribute("open");
+  });
+});
+
+test.describe("the header at every width", () => {
+  const widths = [320, 360, 412, 640, 768, 800, 900, 1000, 1024, 1040, 1100, 1280];
+
+  /** Where the header breaks at `width`: the page scrolls sideways, or a link takes two lines. */
+  async function headerFaults(page: Page, width: number) {
+    await page.setViewportSize({ width, height: 700 });
+    return page.evaluate(() => {
+      const faults: string[] = [];
+      const page = document.documentElement;
+      if (page.scrollWidth > page.clientWidth)
+        faults.push(`${page.scrollWidth - page.clientWidth} px too wide`);
+      const header = document.querySelector("header") as HTMLElement;
+      for (const control of header.querySelectorAll<HTMLElement>("a, button, summary")) {
+        const lines = control.getClientRects().length;
+        if (control.offsetParent && (lines > 1 || control.getBoundingClientRect().height > 44)) {
+          faults.push(`"${control.textContent?.trim()}" wraps`);
+        }
+      }
+      return faults;
+    });
+  }
+
+  async function expectOneLine(page: Page, who: string) {
+    for (const path of ["/about", "/nl/about"]) {
+      await page.goto(path);
+      for (const width of widths) {
+        expect(await headerFaults(page, width), `${who} on ${path} at ${width} px`).toEqual([]);
+      }
+    }
+  }
+
+  test("stays on one line for a visitor, in both languages", async ({ page }) => {
+    await expectOneLine(page, "a visitor");
+  });
+
+  test("stays on one line for a member, whose menu has three more links", async ({
+    page,
+    baseURL,
+  }) => {
+    await signUpMember(page, { baseURL });
+    await expectOneLine(page, "a member");
   });
 });
