@@ -101,3 +101,24 @@ test.describe("axe-core finds no serious or critical violations", () => {
     }
   }
 });
+
+test.describe("no page scrolls sideways on a phone", () => {
+  test.use({ allowedConsoleErrors: [NOT_FOUND_RESOURCE] });
+
+  for (const { lang, prefix } of languages) {
+    test(`in ${lang}, at 320 and 360 px`, async ({ page }) => {
+      for (const path of shellPages) {
+        const url = prefix && path === "/" ? prefix : `${prefix}${path}`;
+        await page.setViewportSize({ width: 320, height: 700 });
+        await page.goto(url);
+        for (const width of [320, 360]) {
+          await page.setViewportSize({ width, height: 700 });
+          const sideways = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect.soft(sideways, `${url} at ${width} px is wider than the window by`).toBe(0);
+        }
+      }
+    });
+  }
+});
