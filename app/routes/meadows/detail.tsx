@@ -174,7 +174,7 @@ export default function MeadowDetail() {
         />
       </section>
 
-      <div className="mt-8 grid gap-8 md:grid-cols-[1fr_18rem]">
+      <div className="mt-8 grid grid-cols-1 gap-8 md:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0">
           {description ? (
             // Plain text: line breaks kept, nothing turned into links or markup. `lang` tells
