@@ -346,8 +346,83 @@ test("on a phone the filter bar's menus show what they are set to", async ({ ope
         const where = `${path} at ${width} px, ${await menu.getAttribute("name")}`;
         expect(field.text, where).toBeLessThanOrEqual(field.room);
       }
+      const crops = bar.locator("summary > span");
+      const cropsFit = await crops.evaluate((span) => span.scrollWidth <= span.clientWidth);
+      expect(cropsFit, `${path} at ${width} px, the crops: "${await crops.textContent()}"`).toBe(
+        true,
+      );
     }
   }
+});
+
+/** How many meadows the map says are in view. */
+async function meadowsInView(page: Page) {
+  await expect(page.getByRole("status")).toHaveText(/^\d+ meadows in view$/);
+  return Number((await page.getByRole("status").textContent())?.split(" ")[0]);
+}
+
+test("several crops show the meadows growing any of them, and other filters keep them", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/map");
+  await settledMap(page);
+  const everything = await meadowsInView(page);
+  const bar = page.getByRole("search");
+  const menu = bar.locator("summary");
+  await expect(menu).toHaveText("Crops: All crops");
+  await menu.click();
+  await bar.getByRole("checkbox", { name: "Tulips", exact: true }).check();
+  await expect(page).toHaveURL(/[?&]crop=tulip(&|$)/);
+  await settledMap(page);
+  const tulips = await meadowsInView(page);
+  await expect(menu).toHaveText("Crops: Tulips");
+
+  await bar.getByRole("checkbox", { name: "Strawberries", exact: true }).check();
+  await expect(page).toHaveURL(/[?&]crop=tulip&crop=strawberry(&|$)/);
+  await settledMap(page);
+  const either = await meadowsInView(page);
+  await expect(menu).toHaveText("Crops: 2 crops");
+  expect(tulips).toBeGreaterThan(0);
+  expect(either).toBeGreaterThan(tulips);
+  expect(everything).toBeGreaterThan(either);
+
+  // Escape closes the menu; another filter keeps both crops.
+  await page.keyboard.press("Escape");
+  await expect(bar.getByRole("checkbox", { name: "Tulips", exact: true })).toBeHidden();
+  await bar.getByRole("checkbox", { name: "Open now" }).check();
+  await expect(page).toHaveURL(
+    /[?&]crop=tulip&crop=strawberry&open=now|open=now.*crop=tulip&crop=strawberry/,
+  );
+  await expect(page.getByRole("link", { name: "Show as a list" })).toHaveAttribute(
+    "href",
+    /crop=tulip&crop=strawberry/,
+  );
+  await bar.getByRole("checkbox", { name: "Open now" }).uncheck();
+  await settledMap(page);
+
+  // A shared link opens with the same crops ticked.
+  await page.reload();
+  await settledMap(page);
+  expect(await meadowsInView(page)).toBe(either);
+  await expect(menu).toHaveText("Crops: 2 crops");
+  await menu.click();
+  await expect(bar.getByRole("checkbox", { name: "Strawberries", exact: true })).toBeChecked();
+});
+
+test("without JavaScript the map's bar sends the crops ticked", async ({ openPage }) => {
+  const page = await openPage({ javaScriptEnabled: false });
+  await page.goto("/map");
+  const bar = page.getByRole("search");
+  await bar.locator("summary").click();
+  await bar.getByRole("checkbox", { name: "Tulips", exact: true }).check();
+  await bar.getByRole("checkbox", { name: "Dahlias", exact: true }).check();
+  await bar.getByRole("button", { name: "Filter" }).click();
+  // The form sends its checkboxes in their order on the page: by name.
+  await expect(page).toHaveURL(/[?&]crop=dahlia&crop=tulip(&|$)/);
+  await expect(page.getByRole("link", { name: "Show as a list" }).first()).toHaveAttribute(
+    "href",
+    "/meadows?crop=dahlia&crop=tulip",
+  );
 });
 
 test("axe finds nothing serious on a drawn map with an open popup, nor on the small map", async ({

@@ -46,7 +46,7 @@ export function MapFilterBar({
   // out stay in the box.
   const q = useUrlField(filters.q ?? "");
   const [country, setCountry] = useState<string>(filters.country ?? "");
-  const [crop, setCrop] = useState<string>(filters.crops?.[0] ?? "");
+  const [cropIds, setCropIds] = useState<readonly string[]>(filters.crops ?? []);
   const [season, setSeason] = useState<string>(
     filters.season === undefined ? "" : String(filters.season),
   );
@@ -60,25 +60,30 @@ export function MapFilterBar({
   if (shownFilterKey !== filterKey) {
     setShownFilterKey(filterKey);
     setCountry(filters.country ?? "");
-    setCrop(filters.crops?.[0] ?? "");
+    setCropIds(filters.crops ?? []);
     setSeason(filters.season === undefined ? "" : String(filters.season));
     setOpen(filters.openNow ? "now" : "");
   }
 
   function applyFilters(
-    next: { q?: string; country?: string; crop?: string; season?: string; open?: string },
+    next: {
+      q?: string;
+      country?: string;
+      crops?: readonly string[];
+      season?: string;
+      open?: string;
+    },
     replace = false,
   ) {
     clearTimeout(typingTimer.current);
-    const nextFilters = readMapFilters(
-      new URLSearchParams({
-        q: next.q ?? q.value,
-        country: next.country ?? country,
-        crop: next.crop ?? crop,
-        season: next.season ?? season,
-        open: next.open ?? open,
-      }),
-    );
+    const params = new URLSearchParams({
+      q: next.q ?? q.value,
+      country: next.country ?? country,
+      season: next.season ?? season,
+      open: next.open ?? open,
+    });
+    for (const id of next.crops ?? cropIds) params.append("crop", id);
+    const nextFilters = readMapFilters(params);
     q.markSent(nextFilters.q ?? "");
     onFiltersChange(nextFilters, replace);
   }
@@ -95,7 +100,7 @@ export function MapFilterBar({
       method="get"
       role="search"
       aria-label={t("mapView.filterLabel")}
-      className="flex flex-wrap items-center gap-2 border-b border-border bg-background px-4 py-2"
+      className="relative flex flex-wrap items-center gap-2 border-b border-border bg-background px-4 py-2"
       onSubmit={(event) => {
         event.preventDefault();
         applyFilters({});
@@ -147,22 +152,14 @@ export function MapFilterBar({
           </option>
         ))}
       </MapFilterMenu>
-      <MapFilterMenu
-        name="crop"
-        label={t("crops.filterLabel")}
-        value={crop}
-        onChange={(value) => {
-          setCrop(value);
-          applyFilters({ crop: value });
+      <MapCropChoice
+        crops={crops}
+        chosen={cropIds}
+        onChange={(ids) => {
+          setCropIds(ids);
+          applyFilters({ crops: ids });
         }}
-      >
-        <option value="">{t("crops.allCrops")}</option>
-        {crops.map(({ id, name }) => (
-          <option key={id} value={id}>
-            {name}
-          </option>
-        ))}
-      </MapFilterMenu>
+      />
       <MapFilterMenu
         name="season"
         label={t("crops.seasonLabel")}
@@ -219,11 +216,108 @@ function MapFilterMenu({
         id={`map-${name}`}
         name={name}
         value={value}
-        className={cn(inputClassName, "h-9 w-auto min-w-34 flex-1 py-1 sm:min-w-0 sm:flex-none")}
+        className={cn(
+          inputClassName,
+          "h-9 w-auto min-w-34 flex-1 basis-34 py-1 sm:min-w-0 sm:flex-none sm:basis-auto",
+        )}
         onChange={(event) => onChange(event.currentTarget.value)}
       >
         {children}
       </select>
     </>
+  );
+}
+
+/**
+ * The crops to show, any of them, as the list offers them: a menu button that opens their
+ * checkboxes. Named `crop`, they go out with the plain form without JavaScript; with it each
+ * tick applies at once, and the menu closes on Escape or a press outside it.
+ */
+function MapCropChoice({
+  crops,
+  chosen,
+  onChange,
+}: {
+  crops: ReadonlyArray<{ id: string; name: string }>;
+  chosen: readonly string[];
+  onChange: (ids: string[]) => void;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const menu = ref.current;
+    if (!menu) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (menu.open && !menu.contains(event.target as Node)) menu.open = false;
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || !menu.open) return;
+      menu.open = false;
+      menu.querySelector("summary")?.focus();
+    };
+    document.addEventListener("pointerdown", closeOutside);
+    menu.addEventListener("keydown", closeOnEscape);
+    return () => {
+      document.removeEventListener("pointerdown", closeOutside);
+      menu.removeEventListener("keydown", closeOnEscape);
+    };
+  }, []);
+  const picked = new Set(chosen);
+  const [first] = chosen;
+  const shown =
+    first === undefined
+      ? t("crops.allCrops")
+      : chosen.length === 1
+        ? cropName(t, first)
+        : t("crops.count", { count: chosen.length });
+  return (
+    // On a phone the checkboxes open the bar's whole width below it; wider, below the button.
+    <details
+      ref={ref}
+      className="min-w-34 flex-1 basis-34 sm:relative sm:min-w-0 sm:flex-none sm:basis-auto"
+    >
+      <summary
+        className={cn(
+          inputClassName,
+          "flex h-9 cursor-pointer list-none items-center justify-between gap-1 py-1 whitespace-nowrap [&::-webkit-details-marker]:hidden",
+        )}
+      >
+        <span className="truncate">
+          <span className="sr-only">{t("crops.filterLabel")}: </span>
+          {shown}
+        </span>
+        <svg
+          viewBox="0 0 24 24"
+          className="size-3.5 shrink-0 opacity-60"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <path d="m6 9 6 6 6-6" />
+        </svg>
+      </summary>
+      <fieldset className="absolute inset-x-4 top-full z-30 mt-1 grid max-h-72 gap-0.5 overflow-y-auto rounded-md border border-border bg-popover p-2 text-sm text-popover-foreground shadow-lg sm:inset-x-auto sm:left-0 sm:w-64">
+        <legend className="sr-only">{t("crops.filterLabel")}</legend>
+        {crops.map(({ id, name }) => (
+          <label key={id} className="crop-check">
+            <input
+              type="checkbox"
+              name="crop"
+              value={id}
+              checked={picked.has(id)}
+              onChange={(event) =>
+                onChange(
+                  event.currentTarget.checked
+                    ? [...chosen, id]
+                    : chosen.filter((chosenId) => chosenId !== id),
+                )
+              }
+            />
+            {name}
+          </label>
+        ))}
+      </fieldset>
+    </details>
   );
 }

@@ -529,6 +529,9 @@ const en = {
     filterLabel: "Crops",
     chosen_one: "Crops: {{count}} chosen",
     chosen_other: "Crops: {{count}} chosen",
+    /** The map bar's crop menu, short for a phone. */
+    count_one: "{{count}} crop",
+    count_other: "{{count}} crops",
     formTitle: "What grows there (optional)",
     formIntro:
       "Tick what visitors can pick. Each crop starts with its usual months here; open its months to change them for this meadow.",

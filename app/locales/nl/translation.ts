@@ -542,6 +542,9 @@ const nl = {
     filterLabel: "Gewassen",
     chosen_one: "Gewassen: {{count}} gekozen",
     chosen_other: "Gewassen: {{count}} gekozen",
+    /** The map bar's crop menu, short for a phone. */
+    count_one: "{{count}} gewas",
+    count_other: "{{count}} gewassen",
     formTitle: "Wat er groeit (optioneel)",
     formIntro:
       "Vink aan wat bezoekers kunnen plukken. Elk gewas begint met zijn gebruikelijke maanden hier; open de maanden om ze voor deze pluktuin aan te passen.",
