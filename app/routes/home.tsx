@@ -1,5 +1,7 @@
+import { useState } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link, useLoaderData } from "react-router";
+import { CropMenu } from "~/components/crop-menu";
 import { SeasonOptions } from "~/components/crops";
 import { OpenNowCheckbox } from "~/components/hours";
 import { HomeMeadows } from "~/components/home-meadows";
@@ -67,6 +69,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
 
 export default function Home() {
+  const [crops, setCrops] = useState<string[]>([]);
   const { t } = useTranslation();
   const loaderData = useLoaderData<typeof loader>();
   const localePath = useLocalePath();
@@ -89,7 +92,7 @@ export default function Home() {
   ];
   return (
     <main id="main">
-      <section className="relative overflow-hidden border-b border-border bg-gradient-to-b from-accent to-background">
+      <section className="relative border-b border-border bg-gradient-to-b from-accent to-background">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
           <h1 className="max-w-2xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
             {t("home.title")}
@@ -99,7 +102,7 @@ export default function Home() {
             method="get"
             action={localePath("/meadows")}
             role="search"
-            className="mt-8 flex max-w-3xl flex-col gap-2 sm:flex-row sm:flex-wrap md:flex-nowrap"
+            className="mt-8 flex max-w-3xl flex-col gap-2 sm:flex-row sm:flex-wrap"
           >
             <label htmlFor="home-search" className="sr-only">
               {t("home.searchLabel")}
@@ -109,7 +112,16 @@ export default function Home() {
               type="search"
               name="q"
               placeholder={t("home.searchPlaceholder")}
-              className="h-11 min-w-0 rounded-md border border-input bg-background px-4 text-base shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:w-full md:w-auto md:flex-1"
+              className="h-11 min-w-0 rounded-md border border-input bg-background px-4 text-base shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:w-full"
+            />
+            <CropMenu
+              chosen={crops}
+              onChange={setCrops}
+              className="relative sm:min-w-36 sm:flex-1"
+              buttonClassName="h-11 px-3 text-base sm:text-base"
+              // Nothing applies until Search: on a phone the checkboxes open in the page's flow, so
+              // the button below them stays in reach.
+              panelClassName="left-0 w-full max-sm:static sm:w-64"
             />
             <label htmlFor="home-season" className="sr-only">
               {t("crops.seasonLabel")}

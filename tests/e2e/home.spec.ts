@@ -1,5 +1,12 @@
 import { fieldFit } from "./field-fit";
-import { allowConsoleErrors, expect, NOT_FOUND_RESOURCE, test, type Page } from "./fixtures";
+import {
+  allowConsoleErrors,
+  expect,
+  gotoHydrated,
+  NOT_FOUND_RESOURCE,
+  test,
+  type Page,
+} from "./fixtures";
 
 test.describe("home page", () => {
   test("renders on the server, without JavaScript", async ({ openPage }) => {
@@ -35,6 +42,30 @@ test.describe("home page", () => {
         expect(field.height, where).toBeGreaterThanOrEqual(44);
         expect(field.text, where).toBeLessThanOrEqual(field.room);
       }
+    }
+  });
+
+  test("the search sends the crops ticked, on a phone with the menu still open and without JavaScript", async ({
+    openPage,
+  }) => {
+    for (const { width, javaScriptEnabled } of [
+      { width: 1280, javaScriptEnabled: true },
+      { width: 360, javaScriptEnabled: true },
+      { width: 360, javaScriptEnabled: false },
+    ]) {
+      const page = await openPage({ viewport: { width, height: 800 }, javaScriptEnabled });
+      await (javaScriptEnabled ? gotoHydrated(page, "/") : page.goto("/"));
+      const form = page.getByRole("search");
+      const menu = form.locator("summary");
+      await expect(menu).toHaveText("Crops: All crops");
+      await menu.click();
+      await form.getByRole("checkbox", { name: "Tulips", exact: true }).check();
+      await form.getByRole("checkbox", { name: "Strawberries", exact: true }).check();
+      if (javaScriptEnabled) await expect(menu).toHaveText("Crops: 2 crops");
+      await form.getByRole("button", { name: "Search" }).click();
+      const where = `at ${width} px${javaScriptEnabled ? "" : " without JavaScript"}`;
+      await expect(page, where).toHaveURL(/\/meadows\?.*crop=strawberry&crop=tulip/);
+      await expect(page.getByText("Crops: 2 chosen"), where).toBeVisible();
     }
   });
 

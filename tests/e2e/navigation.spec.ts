@@ -64,7 +64,7 @@ test.describe("keyboard navigation on a wide screen", () => {
     await gotoHydrated(page, "/nl");
     const footer = page.getByRole("contentinfo");
     const privacy = footer.getByRole("link", { name: "Privacy" });
-    for (let presses = 0; presses < 30; presses++) {
+    for (let presses = 0; presses < 60; presses++) {
       await page.keyboard.press("Tab");
       if (await privacy.evaluate((element) => element === document.activeElement)) break;
     }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { cropName, SeasonOptions } from "~/components/crops";
+import { SeasonOptions } from "~/components/crops";
+import { CropMenu } from "~/components/crop-menu";
 import { OpenNowCheckbox } from "~/components/hours";
 import { buttonVariants } from "~/components/ui/button";
 import { inputClassName } from "~/components/ui/input";
@@ -10,7 +11,6 @@ import { useUrlField } from "~/hooks/use-live-search";
 import { cn } from "~/lib/cn";
 import { COUNTRIES } from "~/lib/countries";
 import { countryName } from "~/lib/country-names";
-import { CROPS } from "~/lib/crops";
 import {
   MAP_QUERY_MAX,
   mapFilterKey,
@@ -91,9 +91,6 @@ export function MapFilterBar({
   const countries = [...COUNTRIES]
     .map((code) => ({ code, name: countryName(code, lang) }))
     .sort((a, b) => a.name.localeCompare(b.name, lang));
-  const crops = CROPS.map(({ id }) => ({ id, name: cropName(t, id) })).sort((a, b) =>
-    a.name.localeCompare(b.name, lang),
-  );
 
   return (
     <Form
@@ -152,13 +149,16 @@ export function MapFilterBar({
           </option>
         ))}
       </MapFilterMenu>
-      <MapCropChoice
-        crops={crops}
+      <CropMenu
         chosen={cropIds}
         onChange={(ids) => {
           setCropIds(ids);
           applyFilters({ crops: ids });
         }}
+        // On a phone the checkboxes open the bar's whole width below it; wider, below the button.
+        className="min-w-34 flex-1 basis-34 sm:relative sm:min-w-0 sm:flex-none sm:basis-auto"
+        buttonClassName="h-9 py-1"
+        panelClassName="inset-x-4 sm:inset-x-auto sm:left-0 sm:w-64"
       />
       <MapFilterMenu
         name="season"
@@ -225,99 +225,5 @@ function MapFilterMenu({
         {children}
       </select>
     </>
-  );
-}
-
-/**
- * The crops to show, any of them, as the list offers them: a menu button that opens their
- * checkboxes. Named `crop`, they go out with the plain form without JavaScript; with it each
- * tick applies at once, and the menu closes on Escape or a press outside it.
- */
-function MapCropChoice({
-  crops,
-  chosen,
-  onChange,
-}: {
-  crops: ReadonlyArray<{ id: string; name: string }>;
-  chosen: readonly string[];
-  onChange: (ids: string[]) => void;
-}) {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
-    const menu = ref.current;
-    if (!menu) return;
-    const closeOutside = (event: PointerEvent) => {
-      if (menu.open && !menu.contains(event.target as Node)) menu.open = false;
-    };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || !menu.open) return;
-      menu.open = false;
-      menu.querySelector("summary")?.focus();
-    };
-    document.addEventListener("pointerdown", closeOutside);
-    menu.addEventListener("keydown", closeOnEscape);
-    return () => {
-      document.removeEventListener("pointerdown", closeOutside);
-      menu.removeEventListener("keydown", closeOnEscape);
-    };
-  }, []);
-  const picked = new Set(chosen);
-  const [first] = chosen;
-  const shown =
-    first === undefined
-      ? t("crops.allCrops")
-      : chosen.length === 1
-        ? cropName(t, first)
-        : t("crops.count", { count: chosen.length });
-  return (
-    // On a phone the checkboxes open the bar's whole width below it; wider, below the button.
-    <details
-      ref={ref}
-      className="min-w-34 flex-1 basis-34 sm:relative sm:min-w-0 sm:flex-none sm:basis-auto"
-    >
-      <summary
-        className={cn(
-          inputClassName,
-          "flex h-9 cursor-pointer list-none items-center justify-between gap-1 py-1 whitespace-nowrap [&::-webkit-details-marker]:hidden",
-        )}
-      >
-        <span className="truncate">
-          <span className="sr-only">{t("crops.filterLabel")}: </span>
-          {shown}
-        </span>
-        <svg
-          viewBox="0 0 24 24"
-          className="size-3.5 shrink-0 opacity-60"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path d="m6 9 6 6 6-6" />
-        </svg>
-      </summary>
-      <fieldset className="absolute inset-x-4 top-full z-30 mt-1 grid max-h-72 gap-0.5 overflow-y-auto rounded-md border border-border bg-popover p-2 text-sm text-popover-foreground shadow-lg sm:inset-x-auto sm:left-0 sm:w-64">
-        <legend className="sr-only">{t("crops.filterLabel")}</legend>
-        {crops.map(({ id, name }) => (
-          <label key={id} className="crop-check">
-            <input
-              type="checkbox"
-              name="crop"
-              value={id}
-              checked={picked.has(id)}
-              onChange={(event) =>
-                onChange(
-                  event.currentTarget.checked
-                    ? [...chosen, id]
-                    : chosen.filter((chosenId) => chosenId !== id),
-                )
-              }
-            />
-            {name}
-          </label>
-        ))}
-      </fieldset>
-    </details>
   );
 }

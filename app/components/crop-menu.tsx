@@ -1,0 +1,115 @@
+import { useEffect, useRef } from "react";
+import { cropName } from "~/components/crops";
+import { inputClassName } from "~/components/ui/input";
+import { useShellData } from "~/hooks/use-shell-data";
+import { useTranslation } from "~/hooks/use-translation";
+import { cn } from "~/lib/cn";
+import { CROPS } from "~/lib/crops";
+
+/**
+ * The crops to look for, any of them, in a search form with little room (the map's bar, home):
+ * a menu button ("All crops", the crop, or "2 crops") that opens a checkbox per crop by name.
+ * Named `crop`, they go out with a plain GET form without JavaScript. The menu closes on Escape
+ * or a click outside it. `className` places the menu, `panelClassName` its open box (it is
+ * positioned absolutely, below the nearest positioned element).
+ */
+export function CropMenu({
+  chosen,
+  onChange,
+  className,
+  buttonClassName,
+  panelClassName,
+}: {
+  chosen: readonly string[];
+  onChange: (ids: string[]) => void;
+  className?: string;
+  buttonClassName?: string;
+  panelClassName?: string;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useShellData();
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const menu = ref.current;
+    if (!menu) return;
+    // On a click, not as the press starts: closing moves what lies below the menu, and a
+    // press on the form's button would then end beside it.
+    const closeOutside = (event: MouseEvent) => {
+      if (menu.open && !menu.contains(event.target as Node)) menu.open = false;
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || !menu.open) return;
+      menu.open = false;
+      menu.querySelector("summary")?.focus();
+    };
+    document.addEventListener("click", closeOutside);
+    menu.addEventListener("keydown", closeOnEscape);
+    return () => {
+      document.removeEventListener("click", closeOutside);
+      menu.removeEventListener("keydown", closeOnEscape);
+    };
+  }, []);
+  const crops = CROPS.map(({ id }) => ({ id, name: cropName(t, id) })).sort((a, b) =>
+    a.name.localeCompare(b.name, lang),
+  );
+  const picked = new Set(chosen);
+  const [first] = chosen;
+  const shown =
+    first === undefined
+      ? t("crops.allCrops")
+      : chosen.length === 1
+        ? cropName(t, first)
+        : t("crops.count", { count: chosen.length });
+  return (
+    <details ref={ref} className={className}>
+      <summary
+        className={cn(
+          inputClassName,
+          "flex cursor-pointer list-none items-center justify-between gap-1 whitespace-nowrap [&::-webkit-details-marker]:hidden",
+          buttonClassName,
+        )}
+      >
+        <span className="truncate">
+          <span className="sr-only">{t("crops.filterLabel")}: </span>
+          {shown}
+        </span>
+        <svg
+          viewBox="0 0 24 24"
+          className="size-3.5 shrink-0 opacity-60"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <path d="m6 9 6 6 6-6" />
+        </svg>
+      </summary>
+      <fieldset
+        className={cn(
+          "absolute top-full z-30 mt-1 grid max-h-72 gap-0.5 overflow-y-auto rounded-md border border-border bg-popover p-2 text-sm text-popover-foreground shadow-lg",
+          panelClassName,
+        )}
+      >
+        <legend className="sr-only">{t("crops.filterLabel")}</legend>
+        {crops.map(({ id, name }) => (
+          <label key={id} className="crop-check">
+            <input
+              type="checkbox"
+              name="crop"
+              value={id}
+              checked={picked.has(id)}
+              onChange={(event) =>
+                onChange(
+                  event.currentTarget.checked
+                    ? [...chosen, id]
+                    : chosen.filter((chosenId) => chosenId !== id),
+                )
+              }
+            />
+            {name}
+          </label>
+        ))}
+      </fieldset>
+    </details>
+  );
+}
