@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import { fieldFit } from "./field-fit";
-import { expect, gotoHydrated, test, type Page } from "./fixtures";
+import { expect, focusIndicator, gotoHydrated, test, type Page } from "./fixtures";
 import { signUpMember } from "./members";
 
 /*
@@ -407,6 +407,27 @@ test("several crops show the meadows growing any of them, and other filters keep
   await expect(menu).toHaveText("Crops: 2 crops");
   await menu.click();
   await expect(bar.getByRole("checkbox", { name: "Strawberries", exact: true })).toBeChecked();
+});
+
+test("the crop menu works from the keyboard", async ({ page }) => {
+  await gotoHydrated(page, "/map");
+  await settledMap(page);
+  const bar = page.getByRole("search");
+  const menu = bar.locator("summary");
+  await menu.focus();
+  expect((await focusIndicator(menu)).visible).toBe(true);
+  await page.keyboard.press("Enter");
+  // The first crop by name; hidden once the menu closes.
+  const first = bar.getByRole("checkbox", { name: "Alliums", exact: true });
+  await expect(first).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(first).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(page).toHaveURL(/[?&]crop=allium(&|$)/);
+  await page.keyboard.press("Escape");
+  await expect(first).toBeHidden();
+  await expect(menu).toBeFocused();
+  await expect(menu).toHaveText("Crops: Alliums");
 });
 
 test("without JavaScript the map's bar sends the crops ticked", async ({ openPage }) => {
