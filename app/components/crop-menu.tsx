@@ -1,6 +1,7 @@
-import { useEffect, useRef } from "react";
-import { cropName } from "~/components/crops";
+import { useRef } from "react";
+import { CropCheckbox, cropName } from "~/components/crops";
 import { inputClassName } from "~/components/ui/input";
+import { useDetailsMenu } from "~/hooks/use-details-menu";
 import { useShellData } from "~/hooks/use-shell-data";
 import { useTranslation } from "~/hooks/use-translation";
 import { cn } from "~/lib/cn";
@@ -10,8 +11,8 @@ import { CROPS } from "~/lib/crops";
  * The crops to look for, any of them, in a search form with little room (the map's bar, home):
  * a menu button ("All crops", the crop, or "2 crops") that opens a checkbox per crop by name.
  * Named `crop`, they go out with a plain GET form without JavaScript. The menu closes on Escape
- * or a click outside it. `className` places the menu, `panelClassName` its open box (it is
- * positioned absolutely, below the nearest positioned element).
+ * or a click outside it (useDetailsMenu). `className` places the menu, `panelClassName` its open
+ * box (positioned absolutely, below the nearest positioned element).
  */
 export function CropMenu({
   chosen,
@@ -29,26 +30,7 @@ export function CropMenu({
   const { t } = useTranslation();
   const { lang } = useShellData();
   const ref = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
-    const menu = ref.current;
-    if (!menu) return;
-    // On a click, not as the press starts: closing moves what lies below the menu, and a
-    // press on the form's button would then end beside it.
-    const closeOutside = (event: MouseEvent) => {
-      if (menu.open && !menu.contains(event.target as Node)) menu.open = false;
-    };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || !menu.open) return;
-      menu.open = false;
-      menu.querySelector("summary")?.focus();
-    };
-    document.addEventListener("click", closeOutside);
-    menu.addEventListener("keydown", closeOnEscape);
-    return () => {
-      document.removeEventListener("click", closeOutside);
-      menu.removeEventListener("keydown", closeOnEscape);
-    };
-  }, []);
+  useDetailsMenu(ref, { clickOutside: true });
   const crops = CROPS.map(({ id }) => ({ id, name: cropName(t, id) })).sort((a, b) =>
     a.name.localeCompare(b.name, lang),
   );
@@ -91,23 +73,17 @@ export function CropMenu({
         )}
       >
         <legend className="sr-only">{t("crops.filterLabel")}</legend>
-        {crops.map(({ id, name }) => (
-          <label key={id} className="crop-check">
-            <input
-              type="checkbox"
-              name="crop"
-              value={id}
-              checked={picked.has(id)}
-              onChange={(event) =>
-                onChange(
-                  event.currentTarget.checked
-                    ? [...chosen, id]
-                    : chosen.filter((chosenId) => chosenId !== id),
-                )
-              }
-            />
-            {name}
-          </label>
+        {crops.map(({ id }) => (
+          <CropCheckbox
+            key={id}
+            id={id}
+            name="crop"
+            checked={picked.has(id)}
+            onChange={(checked) =>
+              onChange(checked ? [...chosen, id] : chosen.filter((chosenId) => chosenId !== id))
+            }
+            dot={false}
+          />
         ))}
       </fieldset>
     </details>

@@ -67,12 +67,13 @@ export function SeasonOptions() {
 }
 
 /**
- * A crop's checkbox with its name (and its dot, unless `dot` is false), as the form and the
- * list's filters show it. Its classes live in app.css: the list repeats it fifty times.
+ * A crop's checkbox with its name (and its dot, unless `dot` is false), as the form, the list's
+ * filters and the crop menus show it. Its classes live in app.css: the list repeats it fifty times.
  */
 export function CropCheckbox({
   id,
   name,
+  checked,
   defaultChecked,
   onChange,
   dot = true,
@@ -81,7 +82,9 @@ export function CropCheckbox({
   id: string;
   /** The form field: `crops` on the meadow form, `crop` in the search. */
   name: string;
-  defaultChecked: boolean;
+  /** Set where the ticks are the page's state (a crop menu); else `defaultChecked`. */
+  checked?: boolean;
+  defaultChecked?: boolean;
   onChange?: (checked: boolean) => void;
   dot?: boolean;
   className?: string;
@@ -93,7 +96,8 @@ export function CropCheckbox({
         type="checkbox"
         name={name}
         value={id}
-        defaultChecked={defaultChecked}
+        checked={checked}
+        defaultChecked={checked === undefined ? defaultChecked : undefined}
         onChange={(event) => onChange?.(event.currentTarget.checked)}
       />
       {dot ? <CropDot id={id} /> : null}

@@ -4,6 +4,7 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
 import { useLocalePath, useShellData } from "~/hooks/use-shell-data";
 import { buttonVariants } from "~/components/ui/button";
+import { useDetailsMenu } from "~/hooks/use-details-menu";
 import { ColourModeSwitch } from "./colour-mode-switch";
 import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
@@ -130,18 +131,7 @@ function MobileMenu({ items, signIn }: { items: NavItem[]; signIn: string }) {
   useEffect(() => {
     if (ref.current) ref.current.open = false;
   }, [location]);
-  useEffect(() => {
-    const menu = ref.current;
-    if (!menu) return;
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && menu.open) {
-        menu.open = false;
-        menu.querySelector("summary")?.focus();
-      }
-    };
-    menu.addEventListener("keydown", closeOnEscape);
-    return () => menu.removeEventListener("keydown", closeOnEscape);
-  }, []);
+  useDetailsMenu(ref);
   return (
     <details ref={ref} className={cn("group relative", user ? "lg:hidden" : "md:hidden")}>
       <summary
