@@ -12,7 +12,8 @@ import { CROPS } from "~/lib/crops";
  * a menu button ("All crops", the crop, or "2 crops") that opens a checkbox per crop by name.
  * Named `crop`, they go out with a plain GET form without JavaScript. The menu closes on Escape
  * or a click outside it (useDetailsMenu). `className` places the menu, `panelClassName` its open
- * box (positioned absolutely, below the nearest positioned element).
+ * box (positioned absolutely, below the nearest positioned element). With `limit`, once its `max`
+ * crops are ticked the others wait, under its `note`.
  */
 export function CropMenu({
   chosen,
@@ -20,12 +21,14 @@ export function CropMenu({
   className,
   buttonClassName,
   panelClassName,
+  limit,
 }: {
   chosen: readonly string[];
   onChange: (ids: string[]) => void;
   className?: string;
   buttonClassName?: string;
   panelClassName?: string;
+  limit?: { max: number; note: string };
 }) {
   const { t } = useTranslation();
   const { lang } = useShellData();
@@ -35,6 +38,7 @@ export function CropMenu({
     a.name.localeCompare(b.name, lang),
   );
   const picked = new Set(chosen);
+  const full = limit !== undefined && chosen.length >= limit.max;
   const [first] = chosen;
   const shown =
     first === undefined
@@ -73,12 +77,17 @@ export function CropMenu({
         )}
       >
         <legend className="sr-only">{t("crops.filterLabel")}</legend>
+        {/* Read out as it appears, when the last crop the limit allows is ticked. */}
+        <p aria-live="polite" className="empty:hidden px-1 pb-1 text-xs text-muted-foreground">
+          {full ? limit.note : ""}
+        </p>
         {crops.map(({ id }) => (
           <CropCheckbox
             key={id}
             id={id}
             name="crop"
             checked={picked.has(id)}
+            disabled={full && !picked.has(id)}
             onChange={(checked) =>
               onChange(checked ? [...chosen, id] : chosen.filter((chosenId) => chosenId !== id))
             }

@@ -76,6 +76,7 @@ export function CropCheckbox({
   checked,
   defaultChecked,
   onChange,
+  disabled,
   dot = true,
   className,
 }: {
@@ -86,6 +87,7 @@ export function CropCheckbox({
   checked?: boolean;
   defaultChecked?: boolean;
   onChange?: (checked: boolean) => void;
+  disabled?: boolean;
   dot?: boolean;
   className?: string;
 }) {
@@ -97,6 +99,7 @@ export function CropCheckbox({
         name={name}
         value={id}
         checked={checked}
+        disabled={disabled}
         defaultChecked={checked === undefined ? defaultChecked : undefined}
         onChange={(event) => onChange?.(event.currentTarget.checked)}
       />

@@ -125,6 +125,12 @@ export const CROP_IDS: readonly string[] = CROPS.map((entry) => entry.id);
 /** At most this many crops per meadow; more is a hand-made post, not a field. */
 export const MAX_CROPS_PER_MEADOW = 30;
 
+/**
+ * A map view asks for at most this many crops: up to it the stored grid counts every meadow in
+ * view once (ADR 42), past it a cell could tell only a lower bound. The list takes more.
+ */
+export const MAP_MAX_CROPS = 8;
+
 export function isCropId(value: string): boolean {
   return BY_ID.has(value);
 }

@@ -9,7 +9,9 @@ import { useLocalePath } from "~/hooks/use-shell-data";
 import { getI18n } from "~/i18n.server";
 import { pageMeta } from "~/lib/page-meta";
 import { meadowSearchQuery } from "~/lib/schemas/meadow-search";
+import { MAP_MAX_CROPS } from "~/lib/crops";
 import {
+  mapCropsAsked,
   mapSearchParams,
   readMapFilters,
   readMapView,
@@ -45,6 +47,8 @@ export default function MapPage() {
   const params = new URLSearchParams(location.search);
   const view = readMapView(params);
   const filters = readMapFilters(params);
+  // A list of more crops than the map takes, or a link made by hand, shows its first ones.
+  const cropsAsked = mapCropsAsked(params);
   const current = useRef({ view, filters, idle: true });
   useEffect(() => {
     current.current = { view, filters, idle: navigation.state === "idle" };
@@ -83,6 +87,11 @@ export default function MapPage() {
           writeAddress(current.current.view, nextFilters, replace)
         }
       />
+      {cropsAsked > MAP_MAX_CROPS ? (
+        <p className="border-b border-border bg-muted px-4 py-2 text-sm text-muted-foreground">
+          {t("mapView.cropsLeftOut", { max: MAP_MAX_CROPS, asked: cropsAsked })}
+        </p>
+      ) : null}
 
       <div className="relative min-h-0 flex-1">
         {hydrated ? (

@@ -10,6 +10,7 @@ import { useShellData } from "~/hooks/use-shell-data";
 import { useUrlField } from "~/hooks/use-live-search";
 import { cn } from "~/lib/cn";
 import { COUNTRIES } from "~/lib/countries";
+import { MAP_MAX_CROPS } from "~/lib/crops";
 import { countryName } from "~/lib/country-names";
 import {
   MAP_QUERY_MAX,
@@ -159,6 +160,7 @@ export function MapFilterBar({
         className="min-w-34 flex-1 basis-34 sm:relative sm:min-w-0 sm:flex-none sm:basis-auto"
         buttonClassName="h-9 py-1"
         panelClassName="inset-x-4 sm:inset-x-auto sm:left-0 sm:w-64"
+        limit={{ max: MAP_MAX_CROPS, note: t("mapView.cropLimit", { max: MAP_MAX_CROPS }) }}
       />
       <MapFilterMenu
         name="season"

@@ -1,6 +1,11 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
+import { CROP_IDS } from "~/lib/crops";
 import { API_QUERY_PARAMETERS, meadowsQuerySchema, queryObject } from "./open-data";
+
+const NINE_CROPS = CROP_IDS.slice(0, 9)
+  .map((id) => `crop=${id}`)
+  .join("&");
 
 const parse = (query: string) => {
   const raw = queryObject(new URLSearchParams(query));
@@ -43,6 +48,7 @@ describe("meadowsQuerySchema", () => {
     ["near=52,5&cursor=abc", "cursor", "openData.errors.cursorOnList"],
     ["bbox=1,2,3,4&zoom=3&limit=5", "limit", "openData.errors.limitWithBbox"],
     ["crop=orchid", "crop", "openData.errors.crop"],
+    [`bbox=1,2,3,4&zoom=3&${NINE_CROPS}`, "crop", "openData.errors.cropsWithBbox"],
     ["season=13", "season", "openData.errors.season"],
     ["country=XX", "country", "openData.errors.country"],
     ["format=xml", "format", "openData.errors.format"],
@@ -59,6 +65,12 @@ describe("meadowsQuerySchema", () => {
   it("refuses a parameter given twice, unless it is crop", () => {
     expect(parse("limit=5&limit=6")).toEqual({ repeated: "limit" });
     expect(parse("crop=tulip&crop=dahlia")).toMatchObject({ success: true });
+  });
+
+  it("takes up to thirty crops for a list, and eight for a view", () => {
+    expect(parse(NINE_CROPS)).toMatchObject({ success: true });
+    const eight = NINE_CROPS.split("&").slice(0, 8).join("&");
+    expect(parse(`bbox=1,2,3,4&zoom=3&${eight}`)).toMatchObject({ success: true });
   });
 
   const parameter = fc.constantFrom(...API_QUERY_PARAMETERS, "other");

@@ -1,4 +1,4 @@
-import { CROP_IDS, MAX_CROPS_PER_MEADOW } from "~/lib/crops";
+import { CROP_IDS, MAP_MAX_CROPS, MAX_CROPS_PER_MEADOW } from "~/lib/crops";
 import { COUNTRIES } from "./meadow";
 import { controlCharactersAsSpaces } from "./meadow-search";
 import { mapClusterSchema, mapPointSchema } from "./viewport-result";
@@ -42,7 +42,7 @@ const crop = z
   .max(MAX_CROPS_PER_MEADOW, { error: "openData.errors.crop" })
   .meta({
     description:
-      "Catalogue crop ids, the parameter repeated once per crop (`crop=dahlia&crop=sunflower`): meadows growing any of them.",
+      "Catalogue crop ids, the parameter repeated once per crop (`crop=dahlia&crop=sunflower`): meadows growing any of them. At most 30, and at most 8 with `bbox`, whose counts stay exact.",
     example: ["dahlia"],
   });
 
@@ -174,6 +174,8 @@ export const meadowsQuerySchema = z
     if (query.cursor && (query.near || query.bbox))
       refuse("openData.errors.cursorOnList", "cursor");
     if (query.limit !== undefined && query.bbox) refuse("openData.errors.limitWithBbox", "limit");
+    if (query.bbox && (query.crop?.length ?? 0) > MAP_MAX_CROPS)
+      refuse("openData.errors.cropsWithBbox", "crop");
   });
 
 export type MeadowsQuery = z.output<typeof meadowsQuerySchema>;
@@ -300,7 +302,7 @@ export const meadowViewSchema = z
       clusters: z.array(viewCluster),
       complete: z.boolean().meta({
         description:
-          "False when the counts are lower bounds: views filtered on words or a distance count their first matches only, and views of more than eight crops cannot always tell how many meadows grow several of them.",
+          "False when the counts are lower bounds: views filtered on words or a distance count their first matches only.",
       }),
     }),
   ])

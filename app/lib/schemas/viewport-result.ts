@@ -49,8 +49,7 @@ export const viewportResultSchema = z.discriminatedUnion("kind", [
     clusters: z.array(mapClusterSchema),
     /**
      * False when the counts are lower bounds: views filtered on words or a distance count their
-     * first matches only, and views of more than eight crops cannot always tell how many
-     * meadows grow several of them.
+     * first matches only (a view takes at most MAP_MAX_CROPS crops, which it counts exactly).
      */
     complete: z.boolean(),
   }),

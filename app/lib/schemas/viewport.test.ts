@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { mapSearchParams, readMapFilters, readMapView, viewportQuerySchema } from "./viewport";
+import { CROP_IDS, MAP_MAX_CROPS } from "~/lib/crops";
+import {
+  mapCropsAsked,
+  mapSearchParams,
+  readMapFilters,
+  readMapView,
+  viewportQuerySchema,
+} from "./viewport";
 
 function parse(query: string) {
   return viewportQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(query)));
@@ -96,6 +103,19 @@ describe("the map page's address", () => {
     });
     expect(readMapFilters(new URLSearchParams("q=&country=XX"))).toEqual({});
     expect(readMapFilters(new URLSearchParams(`q=${"y".repeat(150)}`)).q).toHaveLength(100);
+  });
+
+  it("keeps the first eight crops of the address, and says how many it asked", () => {
+    const asked = CROP_IDS.slice(0, 11);
+    const params = new URLSearchParams(
+      [...asked, "triffid", asked[0] ?? ""].map((id) => ["crop", id]),
+    );
+    expect(MAP_MAX_CROPS).toBe(8);
+    expect(readMapFilters(params).crops).toEqual(asked.slice(0, 8));
+    expect(mapCropsAsked(params)).toBe(11);
+    const few = new URLSearchParams("crop=dahlia&crop=tulip");
+    expect(readMapFilters(few).crops).toEqual(["dahlia", "tulip"]);
+    expect(mapCropsAsked(few)).toBe(2);
   });
 
   it("writes a view back, rounded to what the zoom can show", () => {

@@ -1,4 +1,5 @@
 import { COUNTRIES, isCountry, type Country } from "~/lib/countries";
+import { MAP_MAX_CROPS } from "~/lib/crops";
 import {
   controlCharactersAsSpaces,
   parseCrops,
@@ -143,7 +144,10 @@ export function readMapView(params: URLSearchParams): MapView | null {
   return { lat, lng, zoom };
 }
 
-/** The filters in the address; what is not a filter is left out rather than refused. */
+/**
+ * The filters in the address; what is not a filter is left out rather than refused, and crops
+ * past the first MAP_MAX_CROPS too (mapCropsAsked says how many were asked).
+ */
 export function readMapFilters(params: URLSearchParams): MapFilters {
   const filters: MapFilters = {};
   const q = controlCharactersAsSpaces(params.get("q") ?? "")
@@ -152,12 +156,17 @@ export function readMapFilters(params: URLSearchParams): MapFilters {
   if (q) filters.q = q;
   const country = params.get("country")?.trim().toUpperCase();
   if (country && isCountry(country)) filters.country = country;
-  const crops = parseCrops(params.getAll("crop"));
+  const crops = parseCrops(params.getAll("crop")).slice(0, MAP_MAX_CROPS);
   if (crops.length > 0) filters.crops = crops;
   const season = parseSeason(params.get("season"));
   if (season !== undefined) filters.season = season;
   if (parseOpen(params.get("open"))) filters.openNow = true;
   return filters;
+}
+
+/** How many catalogue crops the address asks for, the map's first MAP_MAX_CROPS and the rest. */
+export function mapCropsAsked(params: URLSearchParams): number {
+  return parseCrops(params.getAll("crop")).length;
 }
 
 /**

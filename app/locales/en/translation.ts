@@ -456,6 +456,9 @@ const en = {
     inViewOne: "1 meadow in view",
     inViewMany: "{{formatted}} meadows in view",
     inViewAtLeast: "{{formatted}}+ meadows in view",
+    cropLimit: "The map shows up to {{max}} crops at a time.",
+    cropsLeftOut:
+      "The map shows up to {{max}} crops at a time: these are the first {{max}} of the {{asked}} asked for.",
     clusterOne: "1 meadow here: zoom in",
     clusterMany: "{{formatted}} meadows here: zoom in",
     pinLabel: "{{name}}, {{city}}: show details",
@@ -475,6 +478,7 @@ const en = {
     },
     errors: {
       crop: "crop must be an id of the crop catalogue, such as dahlia",
+      tooManyCrops: "crop can name at most {{max}} crops on the map",
       season: "season must be now or a month from 1 to 12",
       open: "open must be now",
       bbox: "bbox must be four numbers: west,south,east,north",
@@ -718,6 +722,8 @@ const en = {
       cursorOnList:
         "cursor pages through the list of all meadows; it does not go with near or bbox.",
       limitWithBbox: "limit does not go with bbox: a view answers what the map shows there.",
+      cropsWithBbox:
+        "With bbox, crop may name at most 8 crops: a view counts their meadows exactly.",
       repeated: "{{parameter}} was given more than once.",
       invalid: "The parameter {{parameter}} could not be read.",
       tooManyRequests:
@@ -751,7 +757,7 @@ const en = {
     params: {
       q: "Words that must all occur in the name or a description; case and accents do not matter.",
       country: "Country code: AT, BE, CH, DE, DK, FR, GB, LU or NL.",
-      crop: "A crop id, such as dahlia or strawberry; repeat it for more crops (any of them).",
+      crop: "A crop id, such as dahlia or strawberry; repeat it for more crops (any of them), up to 8 with bbox.",
       season:
         "now, or a month from 1 to 12: something in season then (with crop: one of those crops).",
       near: "lat,lng: the nearest meadows first.",

@@ -468,6 +468,9 @@ const nl = {
     inViewOne: "1 pluktuin in beeld",
     inViewMany: "{{formatted}} pluktuinen in beeld",
     inViewAtLeast: "{{formatted}}+ pluktuinen in beeld",
+    cropLimit: "De kaart toont maximaal {{max}} gewassen tegelijk.",
+    cropsLeftOut:
+      "De kaart toont maximaal {{max}} gewassen tegelijk: dit zijn de eerste {{max}} van de {{asked}} gevraagde.",
     clusterOne: "1 pluktuin hier: inzoomen",
     clusterMany: "{{formatted}} pluktuinen hier: inzoomen",
     pinLabel: "{{name}}, {{city}}: details tonen",
@@ -487,6 +490,7 @@ const nl = {
     },
     errors: {
       crop: "crop moet een id uit de gewassenlijst zijn, zoals dahlia",
+      tooManyCrops: "crop kan op de kaart hoogstens {{max}} gewassen noemen",
       season: "season moet now of een maand van 1 tot 12 zijn",
       open: "open moet now zijn",
       bbox: "bbox moet uit vier getallen bestaan: west,zuid,oost,noord",
@@ -735,6 +739,8 @@ const nl = {
         "Met cursor blader je door de lijst van alle pluktuinen; dat gaat niet samen met near of bbox.",
       limitWithBbox:
         "limit gaat niet samen met bbox: een kaartbeeld geeft wat de kaart daar toont.",
+      cropsWithBbox:
+        "Met bbox noemt crop hoogstens 8 gewassen: een kaartbeeld telt hun pluktuinen precies.",
       repeated: "{{parameter}} is meer dan één keer meegegeven.",
       invalid: "De parameter {{parameter}} is onleesbaar.",
       tooManyRequests:
@@ -770,7 +776,7 @@ const nl = {
     params: {
       q: "Woorden die allemaal in de naam of een beschrijving moeten staan; hoofdletters en accenten tellen niet.",
       country: "Landcode: AT, BE, CH, DE, DK, FR, GB, LU of NL.",
-      crop: "Het id van een gewas, zoals dahlia of strawberry; herhaal de parameter voor meer gewassen (een ervan volstaat).",
+      crop: "Het id van een gewas, zoals dahlia of strawberry; herhaal de parameter voor meer gewassen (een ervan volstaat), hoogstens 8 met bbox.",
       season:
         "now, of een maand van 1 tot en met 12: iets dat dan te plukken is (met crop: een van die gewassen).",
       near: "breedte,lengte: de dichtstbijzijnde pluktuinen eerst.",

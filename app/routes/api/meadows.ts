@@ -1,5 +1,6 @@
 import { appContext } from "~/context";
 import { getI18n } from "~/i18n.server";
+import { MAP_MAX_CROPS } from "~/lib/crops";
 import { parseCrops, parseOpen, parseSeason } from "~/lib/schemas/meadow-search";
 import { viewportQuerySchema } from "~/lib/schemas/viewport";
 import type { ViewportResult } from "~/lib/schemas/viewport-result";
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const { bbox, zoom, q, country } = parsed.data;
   // Crops come once per crop (crop=dahlia&crop=sunflower); one the catalogue lacks is refused,
-  // as is a season that is neither "now" nor a month.
+  // as are more than the map counts exactly and a season that is neither "now" nor a month.
   const params = new URL(request.url).searchParams;
   const cropParams = params.getAll("crop");
   const crops = parseCrops(cropParams);
@@ -45,14 +46,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const refusal =
     crops.length !== new Set(cropParams.filter(Boolean)).size
       ? "mapView.errors.crop"
-      : seasonParam && season === undefined
-        ? "mapView.errors.season"
-        : openParam && !openNow
-          ? "mapView.errors.open"
-          : undefined;
+      : crops.length > MAP_MAX_CROPS
+        ? "mapView.errors.tooManyCrops"
+        : seasonParam && season === undefined
+          ? "mapView.errors.season"
+          : openParam && !openNow
+            ? "mapView.errors.open"
+            : undefined;
   if (refusal) {
     return Response.json(
-      { error: t(refusal) },
+      { error: t(refusal, { max: MAP_MAX_CROPS }) },
       { status: 400, headers: { "Cache-Control": "no-store" } },
     );
   }
