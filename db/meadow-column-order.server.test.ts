@@ -59,8 +59,8 @@ describe.each(testEngines)("migration 0009 (meadow column order) on $name", (eng
         row: { ...row, description_nl: "", ...COLUMNS_ADDED_AFTER_0013 },
       })),
     );
-    // Migrations 0011, 0014, 0018, 0021, 0022, 0023 and 0025, which run after it here, add one
-    // index each (0015's index over the hours is gone again in 0019).
+    // Migrations 0011, 0014, 0018, 0021, 0022, 0023, 0025 and 0027, which run after it here,
+    // add one index each (0015's index over the hours is gone again in 0019).
     expect(await indexNames(handle)).toEqual(
       [
         ...indexesBefore,
@@ -69,6 +69,7 @@ describe.each(testEngines)("migration 0009 (meadow column order) on $name", (eng
         { name: "meadows_crop_cells_idx" },
         { name: "meadows_crop_season_cells_idx" },
         { name: "meadows_crop_seasons_idx" },
+        { name: "meadows_crop_triples_idx" },
         { name: "meadows_crops_idx" },
         { name: "meadows_name_crops_idx" },
       ].sort((a, b) => a.name.localeCompare(b.name)),

@@ -267,6 +267,12 @@ export const meadows = pgTable(
       "gin",
       sql`meadow_crop_season_cells(${table.crops}, ${table.cropSeasons}, ${table.lat}, ${table.lng})`,
     ),
+    // Each three crops of a meadow growing three or more ('dahlia+sunflower+tulip', ids in byte
+    // order, migration 0027): a map of several crops finds the few meadows growing three of them
+    // in one lookup of their keys (ADR 42).
+    index("meadows_crop_triples_idx")
+      .using("gin", sql`meadow_crop_triples(${table.crops})`)
+      .where(sql`cardinality(${table.crops}) >= 3`),
   ],
 );
 
@@ -322,6 +328,25 @@ export const meadowGridKeys = pgTable(
         table.months,
         table.hours,
       ],
+    }),
+  ],
+);
+
+/**
+ * meadow_grid_keys' rows of every hours together (migration 0028, ADR 42): what a map of crops or
+ * months that does not ask who is open reads, a row per cell, key, country and months instead of
+ * one per hours profile besides. Kept current by meadow_grid_keys' own triggers.
+ */
+export const meadowGridKeysAllHours = pgTable(
+  "meadow_grid_keys_all_hours",
+  {
+    key: text("key").notNull(),
+    ...gridCellColumns(),
+    months: smallint("months").notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.key, table.level, table.cx, table.cy, table.country, table.months],
     }),
   ],
 );

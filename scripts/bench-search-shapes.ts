@@ -27,6 +27,15 @@ const CROP_TRIPLES = [
   ["apple", "pear", "plum"],
   ["quince", "walnut", "kale"],
 ];
+/**
+ * Eight crops each, as many as the map takes (MAP_MAX_CROPS): the eight most common, the summer
+ * flowers, and fruit.
+ */
+const CROP_EIGHTS = [
+  ["tulip", "daffodil", "hyacinth", "ranunculus", "peony", "allium", "sweet-pea", "cornflower"],
+  ["sunflower", "dahlia", "zinnia", "cosmos", "gladiolus", "phlox", "statice", "lavender"],
+  ["strawberry", "cherry", "raspberry", "blueberry", "blackberry", "plum", "apple", "pear"],
+];
 
 /**
  * "Open now" at a busy hour (a Saturday morning in July: most meadows open), an evening (few)
@@ -192,6 +201,11 @@ export const SHAPES: Shape[] = [
     // Any of three crops: the grid's rows of each crop and of each two of them.
     name: "map viewport zoom 7, three crops",
     run: cropsViewAtZoom7(CROP_TRIPLES),
+  },
+  {
+    // The most the map takes: 28 pairs, and the meadows growing three of them, 56 ways.
+    name: "map viewport zoom 7, eight crops",
+    run: cropsViewAtZoom7(CROP_EIGHTS),
   },
   {
     name: "open now (name sort)",

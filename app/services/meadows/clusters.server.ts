@@ -10,6 +10,7 @@ import {
 } from "./geo-sql.server";
 import { quotedArray, type GridFilter } from "./filters.server";
 import { openNowCondition } from "./hours.server";
+import { bitmapRows } from "./planner-settings.server";
 
 /*
  * The map's clusters: one per cell of a fixed grid, read from the stored grid (table meadow_grid,
@@ -84,7 +85,8 @@ export async function storedClusters(
     return { clusters: toClusters(rows, level, cell), exact: true };
   }
   const rows = await queryManyRows<CellRow>(db, perCell(gridKeysSource(grid), where));
-  const crowded = rows.filter((row) => Number(row.p) > 0);
+  // A meadow growing three of the crops counts under three of their pairs in its cell.
+  const crowded = rows.filter((row) => Number(row.p) >= 3);
   // Three to MAX_PAIRED_CROPS crops: where meadows grow two of them, those growing three or more
   // are found one by one (few, through the crops' index), which makes every cell exact.
   const extra =
@@ -161,7 +163,7 @@ function countCell(
       lng: (Number(row.s_lng) - Number(row.p_lng) + (extra?.lng ?? 0)) / count,
       sample_id: row.sample_id,
     },
-    // Up to MAX_PAIRED_CROPS, `extra` holds every cell with pairs when three crops or more ask.
+    // Up to MAX_PAIRED_CROPS, `extra` holds every cell where a meadow may grow three of them.
     exact: true,
   };
 }
@@ -170,8 +172,9 @@ function countCell(
  * Per cell of `cells` (at `level`), what the meadows growing three or more of `grid`'s crops add
  * to its `s - p` (see countCell), with their positions. A meadow counts a crop as the grid's
  * rows do: in season in one of `months` there, and the meadow open at `openAt`, when asked.
- * Meadows growing three of the crops are found through the crops' GIN index, one containment
- * per three of them; a cell is a stored grid cell, worked out as the grid's triggers do.
+ * Meadows growing three of the crops are found by the keys of each three of them, in one lookup
+ * of the index of each meadow's three crops (migration 0027); a cell is a stored grid cell,
+ * worked out as the grid's triggers do.
  */
 async function severalCropsExtra(
   db: Database,
@@ -181,8 +184,10 @@ async function severalCropsExtra(
   country: string | undefined,
 ): Promise<Map<string, Extra>> {
   const crops = grid.crops;
-  const triples = crops.flatMap((a, i) =>
-    crops.slice(i + 1).flatMap((b, j) => crops.slice(i + j + 2).map((c) => [a, b, c])),
+  // The index's keys: ids in byte order, as meadow_crop_triples joins them.
+  const sorted = [...crops].sort();
+  const triples = sorted.flatMap((a, i) =>
+    sorted.slice(i + 1).flatMap((b, j) => sorted.slice(i + j + 2).map((c) => `${a}+${b}+${c}`)),
   );
   const size = sql`meadow_grid_cell_size(${level}::integer)`;
   const inSeason =
@@ -196,7 +201,9 @@ async function severalCropsExtra(
         country: sql`m.country`,
       })}`
     : sql``;
-  const rows = await queryManyRows<{ cx: number; cy: number; n: number; lat: number; lng: number }>(
+  // Through the index of three crops, without parallel workers, which cost PostgreSQL 8 ms to
+  // start for a few hundred rows.
+  const rows = await bitmapRows<{ cx: number; cy: number; n: number; lat: number; lng: number }>(
     db,
     sql`select cx, cy, sum(weight)::int as n, sum(weight * lat) as lat, sum(weight * lng) as lng
         from (select floor(m.lng / ${size})::int as cx, floor(m.lat / ${size})::int as cy,
@@ -206,23 +213,21 @@ async function severalCropsExtra(
               select count(*)::int as j from unnest(m.crops, m.crop_months) as c(id, months)
               where c.id = any(${quotedArray(crops)}::text[]) ${inSeason}
             ) as grown
-          where (${sql.join(
-            triples.map((triple) => sql`m.crops @> ${quotedArray(triple)}::text[]`),
-            sql` or `,
-          )})
+          where cardinality(m.crops) >= 3
+            and meadow_crop_triples(m.crops) && ${quotedArray(triples)}::text[]
             and grown.j >= 3 ${open}
             ${country ? sql`and m.country = ${country.toUpperCase()}` : sql``}) as grown_three
-        where (cx, cy) in (${sql.join(
-          cells.map((cell) => sql`(${Number(cell.cx)}, ${Number(cell.cy)})`),
-          sql`, `,
-        )})
         group by cx, cy`,
   );
+  // Every cell such meadows lie in, few: those of `cells` are kept (a list of cells in the
+  // statement cost more to plan than its rows to read).
   const extra = new Map<string, Extra>(
     cells.map((cell) => [`${cell.cx},${cell.cy}`, { n: 0, lat: 0, lng: 0 }]),
   );
   for (const row of rows) {
-    extra.set(`${row.cx},${row.cy}`, {
+    const key = `${row.cx},${row.cy}`;
+    if (!extra.has(key)) continue;
+    extra.set(key, {
       n: Number(row.n),
       lat: Number(row.lat),
       lng: Number(row.lng),
@@ -308,11 +313,15 @@ function inSeasonCondition(
   return sql`(${sql.join(months.map(inMonth), sql` or `)})`;
 }
 
-/** `meadow_grid_keys g`, joined to its rows' hours profiles `p` when `grid` asks who is open. */
+/**
+ * `meadow_grid_keys g` joined to its rows' hours profiles `p` when `grid` asks who is open; else
+ * its rows of all hours together (meadow_grid_keys_all_hours, migration 0028), fewer by the
+ * number of hours in each cell.
+ */
 function gridKeysSource(grid: GridFilter): SQL {
   return grid.openAt
     ? sql`meadow_grid_keys g join meadow_hours_profiles p on p.id = g.hours`
-    : sql`meadow_grid_keys g`;
+    : sql`meadow_grid_keys_all_hours g`;
 }
 
 /** The conditions on `meadow_grid_keys g` (and `meadow_hours_profiles p`) of what `grid` asks. */

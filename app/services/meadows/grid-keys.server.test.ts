@@ -249,13 +249,18 @@ describe.each(testEngines)("the stored grid per crop and month on $name", (engin
       expect(stored.exact).toBe(true);
       expect(stored.clusters.reduce((sum, cluster) => sum + cluster.count, 0)).toBe(115);
     }
-    // Past eight crops the pairs are not read: a cell counts its largest crop, a lower bound.
-    const nine = {
+    // As many as the map takes: four more crops nobody grows here change nothing.
+    const eight = {
       ...four,
-      filters: {
-        crops: [...four.filters.crops, "sunflower", "rose", "lily", "apple", "pear"],
-      },
+      filters: { crops: [...four.filters.crops, "sunflower", "rose", "lily", "apple"] },
     };
+    expect(clustered(await viewportMeadows(db, eight))).toEqual({
+      kind: "clusters",
+      complete: true,
+      count: 800,
+    });
+    // Past eight crops the pairs are not read: a cell counts its largest crop, a lower bound.
+    const nine = { ...eight, filters: { crops: [...eight.filters.crops, "pear"] } };
     const manyCrops = clustered(await viewportMeadows(db, nine));
     expect(manyCrops).toMatchObject({ kind: "clusters", complete: false });
     expect(manyCrops.count).toBeLessThan(800);
@@ -492,6 +497,32 @@ describe.each(testEngines)("the stored grid per crop and month on $name", (engin
               and floor(m.lat / meadow_grid_cell_size(g.level)) = g.cy)`,
     );
     expect(orphans!.n).toBe(0);
+    // Its rows of all hours (0028) sum the rows per hours, with samples of their own cells.
+    const [allHours] = await queryRows<{ differences: number; orphans: number; rows: number }>(
+      db,
+      sql`with summed as (
+            select key, level, cx, cy, country, months, sum(count)::int as count,
+              sum(lat_sum) as lat_sum
+            from meadow_grid_keys group by 1, 2, 3, 4, 5, 6)
+          select
+            (select count(*)::int from summed
+              full join meadow_grid_keys_all_hours a using (key, level, cx, cy, country, months)
+              where summed.count is distinct from a.count
+                or abs(summed.lat_sum - a.lat_sum) > 1e-6) as differences,
+            (select count(*)::int from meadow_grid_keys_all_hours a
+              where a.count <= 0 or not exists (
+                select 1 from meadows m
+                  cross join meadow_hours_profile(m.open_minutes, m.closed_on_holidays) as p(hours)
+                where m.id = a.sample_id and m.country = a.country
+                  and (a.key, a.months) in (
+                    select k.key, k.months
+                    from meadow_grid_keys_of(m.crops, m.crop_months, m.season_mask, p.hours) as k)
+                  and floor(m.lng / meadow_grid_cell_size(a.level)) = a.cx
+                  and floor(m.lat / meadow_grid_cell_size(a.level)) = a.cy)) as orphans,
+            (select count(*)::int from meadow_grid_keys_all_hours) as rows`,
+    );
+    expect(allHours).toMatchObject({ differences: 0, orphans: 0 });
+    expect(allHours!.rows).toBeGreaterThan(0);
     // Every profile the grid names is stored with the hours it stands for.
     const profiles = await queryRows<{ hours: string; stored: boolean }>(
       db,
@@ -519,5 +550,6 @@ describe.each(testEngines)("the stored grid per crop and month on $name", (engin
 
     await db.execute(sql`truncate meadows cascade`);
     expect(await queryRows(db, sql`select * from meadow_grid_keys`)).toEqual([]);
+    expect(await queryRows(db, sql`select * from meadow_grid_keys_all_hours`)).toEqual([]);
   });
 });
