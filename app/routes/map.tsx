@@ -61,6 +61,8 @@ export default function MapPage() {
   function writeAddress(nextView: MapView | null, nextFilters: MapFilters, replace: boolean) {
     const search = mapSearchParams(nextView, nextFilters).toString();
     if (`?${search}` === (location.search || "?")) return;
+    // A view written before the next render keeps these filters, not the address's last ones.
+    current.current = { ...current.current, view: nextView, filters: nextFilters };
     void navigate(
       { search: search ? `?${search}` : "" },
       { replace, preventScrollReset: true, defaultShouldRevalidate: false },
