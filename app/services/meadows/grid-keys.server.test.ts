@@ -270,6 +270,20 @@ describe.each(testEngines)("the stored grid per crop and month on $name", (engin
     expect(await gridMatchCounts(db, "be", threeGrid)).toEqual({ atMost: 400, atLeast: 400 });
   });
 
+  it("counts once a meadow growing three of the crops alone in its cell", async () => {
+    // Its cell counts it under three crops and three pairs: the fewest pairs that make the
+    // meadows growing three of the crops worth reading there.
+    await insertMeadows(db, [
+      ...grown(600, { lat: 51, lng: 4 }, () => [DAHLIAS], { country: "BE" }),
+      ...grown(1, { lat: 53.5, lng: 7.5 }, () => [TULIPS, DAHLIAS, HOLLY]),
+    ]);
+    const view = { bbox: VIEW, zoom: 6, filters: { crops: ["tulip", "dahlia", "holly"] } };
+    const result = await viewportMeadows(db, view);
+    expect(clustered(result)).toEqual({ kind: "clusters", complete: true, count: 601 });
+    if (result.kind !== "clusters") throw new Error("a view of 601 meadows shows clusters");
+    expect(result.clusters.filter((cluster) => cluster.count === 1)).toHaveLength(1);
+  });
+
   it("reads a crop's pins in the cells the grid found it in, around the zero lines too", async () => {
     // Tulips in squares of a degree on each side of the prime meridian and the equator, where
     // the cells' numbers turn negative, and dahlias among them.
