@@ -41,7 +41,9 @@ describe("startDatabaseMaintenance", () => {
     await maintenance.stop();
     expect(runs.length).toBeGreaterThanOrEqual(3);
     expect(runs[0]!.started - started).toBeGreaterThanOrEqual(35);
-    const done = lines.filter((line) => line.msg === "database maintained (vacuum, analyze)");
+    const done = lines.filter(
+      (line) => line.msg === "database maintained (vacuum, analyze, checkpoint)",
+    );
     expect(done).toHaveLength(runs.length);
     expect(done.every((line) => line.level === "info" && typeof line.durationMs === "number")).toBe(
       true,

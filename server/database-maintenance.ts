@@ -10,10 +10,10 @@ const EVERY_MS = 60 * 60_000;
 export type DatabaseMaintenance = PeriodicTask;
 
 /**
- * Runs DatabaseHandle.maintain now and then for the embedded database, which has no autovacuum:
- * without it the planner would never learn how many meadows there are (its plans for search
- * and the map go by that) and index-only scans would read the table for every row added since
- * the last VACUUM. On PGlite a run holds up other queries while it lasts; it is logged with its
+ * Runs DatabaseHandle.maintain now and then for the embedded database, which has no autovacuum
+ * and no checkpointer: without it the planner would never learn how many meadows there are (its
+ * plans for search and the map go by that), index-only scans would read the table for every row
+ * added since the last VACUUM, and the write-ahead log would keep growing. On PGlite a run holds up other queries while it lasts; it is logged with its
  * duration. PostgreSQL's own autovacuum needs no help.
  */
 export function startDatabaseMaintenance(
@@ -29,7 +29,7 @@ export function startDatabaseMaintenance(
         await database.maintain();
         logger.info(
           { durationMs: Math.round(performance.now() - started) },
-          "database maintained (vacuum, analyze)",
+          "database maintained (vacuum, analyze, checkpoint)",
         );
       } catch (error) {
         logger.error({ err: error }, "database maintenance failed");

@@ -233,6 +233,33 @@ describe("embedded database maintenance", () => {
       await handle.close();
     }
   });
+
+  it("checkpoints, so the write-ahead log written before can be recycled", async () => {
+    const handle = await openPglite(undefined);
+    try {
+      await handle.migrate();
+      await insertMeadows(
+        handle.db,
+        meadowGrid(200, { lat: 51, lng: 4 }, 2, (n) => `Veld ${n}`),
+      );
+      // How much of the log a restart would replay: from the last checkpoint's redo point on.
+      const toReplay = async () => {
+        const [row] = await queryRows<{ bytes: number }>(
+          handle.db,
+          sql`select pg_wal_lsn_diff(pg_current_wal_insert_lsn(),
+                (select redo_lsn from pg_control_checkpoint()))::int as bytes`,
+        );
+        return Number(row?.bytes);
+      };
+      // The migrations and the meadows, and no checkpoint since: a single-user PostgreSQL
+      // starts none of its own.
+      expect(await toReplay()).toBeGreaterThan(1_000_000);
+      await handle.maintain();
+      expect(await toReplay()).toBeLessThan(1_000);
+    } finally {
+      await handle.close();
+    }
+  });
 });
 
 describe.runIf(testDatabaseUrl)("PostgreSQL migrations", () => {

@@ -38,9 +38,10 @@ export interface DatabaseHandle {
   /** PostgreSQL's pool of connections, for metrics; the embedded database has none. */
   poolStats?(): { total: number; idle: number; waiting: number };
   /**
-   * What autovacuum does on a PostgreSQL server: VACUUM (ANALYZE) of every table, so the planner
-   * knows how many rows there are and index-only scans can skip the table. PGlite runs no
-   * autovacuum; on PostgreSQL this does nothing.
+   * What autovacuum and the checkpointer do on a PostgreSQL server: VACUUM (ANALYZE) of every
+   * table, so the planner knows how many rows there are and index-only scans can skip the table,
+   * then a CHECKPOINT, so the write-ahead log before it can be recycled. PGlite runs neither; on
+   * PostgreSQL this does nothing.
    */
   maintain(): Promise<void>;
   /**
@@ -132,7 +133,12 @@ export async function openPglite(
         () => closed,
       ),
     async maintain() {
-      if (!closed) await client.exec("vacuum (analyze)");
+      if (closed) return;
+      await client.exec("vacuum (analyze)");
+      // A single-user PostgreSQL has no checkpointer: without this the write-ahead log grows
+      // past max_wal_size for as long as the process runs, and a restart after a crash replays
+      // all of it.
+      await client.exec("checkpoint");
     },
     dumpDataDir: () => client.dumpDataDir("none"),
     async close() {
