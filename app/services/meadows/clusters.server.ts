@@ -174,11 +174,10 @@ function countCell(
 /**
  * Per cell at `level`, what the meadows growing three or more of `grid`'s crops add to its
  * `s - p` (see countCell), with their positions; in every cell, not only the view's (extraOf
- * keeps those). A meadow counts a crop as the grid's
- * rows do: in season in one of `months` there, and the meadow open at `openAt`, when asked.
- * Meadows growing three of the crops are found by the keys of each three of them, in one lookup
- * of the index of each meadow's three crops (migration 0027); a cell is a stored grid cell,
- * worked out as the grid's triggers do.
+ * keeps those). A meadow counts a crop as the grid's rows do: in season in one of `months`
+ * there, and the meadow open at `openAt`, when asked. Meadows growing three of the crops are
+ * found by the keys of each three of them, in one lookup of the index of each meadow's three
+ * crops (migration 0027); a cell is a stored grid cell, worked out as the grid's triggers do.
  */
 async function severalCropsExtra(
   db: Database,
