@@ -42,7 +42,7 @@ const crop = z
   .max(MAX_CROPS_PER_MEADOW, { error: "openData.errors.crop" })
   .meta({
     description:
-      "Catalogue crop ids, the parameter repeated once per crop (`crop=dahlia&crop=sunflower`): meadows growing any of them. At most 30, and at most 8 with `bbox`, whose counts stay exact.",
+      "Catalogue crop ids, the parameter repeated once per crop (`crop=dahlia&crop=sunflower`): meadows growing any of them. At most 30, and at most 4 with `bbox`, whose counts stay exact.",
     example: ["dahlia"],
   });
 

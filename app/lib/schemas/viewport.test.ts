@@ -105,13 +105,13 @@ describe("the map page's address", () => {
     expect(readMapFilters(new URLSearchParams(`q=${"y".repeat(150)}`)).q).toHaveLength(100);
   });
 
-  it("keeps the first eight crops of the address, and says how many it asked", () => {
+  it("keeps the first four crops of the address, and says how many it asked", () => {
     const asked = CROP_IDS.slice(0, 11);
     const params = new URLSearchParams(
       [...asked, "triffid", asked[0] ?? ""].map((id) => ["crop", id]),
     );
-    expect(MAP_MAX_CROPS).toBe(8);
-    expect(readMapFilters(params).crops).toEqual(asked.slice(0, 8));
+    expect(MAP_MAX_CROPS).toBe(4);
+    expect(readMapFilters(params).crops).toEqual(asked.slice(0, 4));
     expect(mapCropsAsked(params)).toBe(11);
     const few = new URLSearchParams("crop=dahlia&crop=tulip");
     expect(readMapFilters(few).crops).toEqual(["dahlia", "tulip"]);

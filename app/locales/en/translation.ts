@@ -723,7 +723,7 @@ const en = {
         "cursor pages through the list of all meadows; it does not go with near or bbox.",
       limitWithBbox: "limit does not go with bbox: a view answers what the map shows there.",
       cropsWithBbox:
-        "With bbox, crop may name at most 8 crops: a view counts their meadows exactly.",
+        "With bbox, crop may name at most 4 crops: a view counts their meadows exactly.",
       repeated: "{{parameter}} was given more than once.",
       invalid: "The parameter {{parameter}} could not be read.",
       tooManyRequests:
@@ -757,7 +757,7 @@ const en = {
     params: {
       q: "Words that must all occur in the name or a description; case and accents do not matter.",
       country: "Country code: AT, BE, CH, DE, DK, FR, GB, LU or NL.",
-      crop: "A crop id, such as dahlia or strawberry; repeat it for more crops (any of them), up to 8 with bbox.",
+      crop: "A crop id, such as dahlia or strawberry; repeat it for more crops (any of them), up to 4 with bbox.",
       season:
         "now, or a month from 1 to 12: something in season then (with crop: one of those crops).",
       near: "lat,lng: the nearest meadows first.",

@@ -740,7 +740,7 @@ const nl = {
       limitWithBbox:
         "limit gaat niet samen met bbox: een kaartbeeld geeft wat de kaart daar toont.",
       cropsWithBbox:
-        "Met bbox noemt crop hoogstens 8 gewassen: een kaartbeeld telt hun pluktuinen precies.",
+        "Met bbox noemt crop hoogstens 4 gewassen: een kaartbeeld telt hun pluktuinen precies.",
       repeated: "{{parameter}} is meer dan één keer meegegeven.",
       invalid: "De parameter {{parameter}} is onleesbaar.",
       tooManyRequests:
@@ -776,7 +776,7 @@ const nl = {
     params: {
       q: "Woorden die allemaal in de naam of een beschrijving moeten staan; hoofdletters en accenten tellen niet.",
       country: "Landcode: AT, BE, CH, DE, DK, FR, GB, LU of NL.",
-      crop: "Het id van een gewas, zoals dahlia of strawberry; herhaal de parameter voor meer gewassen (een ervan volstaat), hoogstens 8 met bbox.",
+      crop: "Het id van een gewas, zoals dahlia of strawberry; herhaal de parameter voor meer gewassen (een ervan volstaat), hoogstens 4 met bbox.",
       season:
         "now, of een maand van 1 tot en met 12: iets dat dan te plukken is (met crop: een van die gewassen).",
       near: "breedte,lengte: de dichtstbijzijnde pluktuinen eerst.",

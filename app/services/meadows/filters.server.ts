@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { COUNTRIES } from "~/lib/countries";
 import { controlCharactersAsSpaces } from "~/lib/schemas/meadow-search";
-import { currentMonth, isCropId, isMonth, MAP_MAX_CROPS, MAX_CROPS_PER_MEADOW } from "~/lib/crops";
+import { currentMonth, isCropId, isMonth, MAX_CROPS_PER_MEADOW } from "~/lib/crops";
 import { LocationRequiredError } from "./errors";
 import { cropHoursCondition, openNowCondition } from "./hours.server";
 import {
@@ -86,9 +86,9 @@ export interface GridFilter {
 /**
  * Up to this many crops, the grid is also read for each two of them (28 keys at most), and a map
  * counts each meadow once (clusters.server.ts, countCell); past it, a cell counts its largest crop.
- * A map view takes no more (MAP_MAX_CROPS); the list's counts take more, as bounds.
+ * A map view takes fewer (MAP_MAX_CROPS); the list's counts take more, as bounds.
  */
-const MAX_PAIRED_CROPS = MAP_MAX_CROPS;
+const MAX_PAIRED_CROPS = 8;
 
 /** The grid's key of the meadows growing both crops (migration 0026): ids in byte order. */
 function cropPairKey(a: string, b: string): string {
