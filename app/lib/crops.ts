@@ -127,8 +127,8 @@ export const MAX_CROPS_PER_MEADOW = 30;
 
 /**
  * A map view asks for at most this many crops (ADR 42). The stored grid counts every meadow in
- * view once up to eight, but past four the meadows growing three of them cost a view more than
- * the search's targets at 1,000,000 meadows on PGlite. The list takes more.
+ * view once up to eight, but past four, reading the meadows growing three of them took a view
+ * past the search benchmark's targets on PGlite. The list takes more.
  */
 export const MAP_MAX_CROPS = 4;
 
