@@ -13,8 +13,9 @@ export type DatabaseMaintenance = PeriodicTask;
  * Runs DatabaseHandle.maintain now and then for the embedded database, which has no autovacuum
  * and no checkpointer: without it the planner would never learn how many meadows there are (its
  * plans for search and the map go by that), index-only scans would read the table for every row
- * added since the last VACUUM, and the write-ahead log would keep growing. On PGlite a run holds up other queries while it lasts; it is logged with its
- * duration. PostgreSQL's own autovacuum needs no help.
+ * added since the last VACUUM, and the write-ahead log would keep growing. On PGlite a run holds
+ * up other queries while it lasts; it is logged with its duration. PostgreSQL's own autovacuum
+ * and checkpointer need no help.
  */
 export function startDatabaseMaintenance(
   database: DatabaseHandle,
