@@ -7,10 +7,10 @@
 // PostgreSQL database (its name is printed) for a look with psql. BENCH_REUSE=<name> uses (and
 // keeps) the PostgreSQL database of that name, loading it only when it does not hold BENCH_ROWS
 // meadows yet: loading 1,000,000 takes half an hour or more. BENCH_PGLITE_DIR=<folder> does the
-// same for PGlite: its files stay in that folder (8.5 GB at 1,000,000 meadows). BENCH_SHAPES=<words>
-// runs only the query shapes whose names contain one of the comma-separated words. Prints EXPLAIN (ANALYZE,
-// BUFFERS) of the text, distance and viewport queries. All of it goes to docs/benchmarks/
-// (scripts/bench-report.ts).
+// same for PGlite: its files stay in that folder (8.5 GB at 1,000,000 meadows).
+// BENCH_SHAPES=<words> runs only the query shapes whose names contain one of the comma-separated
+// words. Prints EXPLAIN (ANALYZE, BUFFERS) of the text, distance and viewport queries. All of
+// it goes to docs/benchmarks/ (scripts/bench-report.ts).
 import "./resolve-ts.ts";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";

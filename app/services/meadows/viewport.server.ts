@@ -95,7 +95,7 @@ interface PointRow {
  * Unfiltered and country-filtered views read the clusters from meadow_grid, which triggers keep
  * current, and views filtered on crops, a month in season or "open now" from meadow_grid_keys
  * (three to eight crops also read the few meadows growing three of them, and the routes ask at
- * most MAP_MAX_CROPS, four; more than eight would count lower bounds): the cost grows with
+ * most MAP_MAX_CROPS; more than eight would count lower bounds): the cost grows with
  * the cells in view, not with the meadows (past zoom 11, the finest stored level serves), and
  * pins are only fetched when the grid leaves room for few enough. With a text or distance filter
  * at most one more match than the pin limit is read: the pins, or clusters of the first matches
