@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { queryManyRows, queryRows, type Database } from "~/adapters/db.server";
+import { onPglite, queryManyRows, queryRows, type Database } from "~/adapters/db.server";
 import {
   cellRangeCondition,
   cellRanges,
@@ -85,17 +85,22 @@ export async function storedClusters(
     return { clusters: toClusters(rows, level, cell), exact: true };
   }
   // Three to MAX_PAIRED_CROPS crops: those growing three or more of them are found one by one
-  // (few, through the index of each three crops), which makes every cell exact. Both reads at
-  // once: on PostgreSQL over two connections, the view waits for the longer only.
-  const [rows, grownThree] = await Promise.all([
+  // (few, through the index of each three crops), which makes every cell exact. On PostgreSQL
+  // both reads at once, over two connections, so the view waits for the longer only; PGlite
+  // answers one statement at a time, so there the meadows are read only when a cell counts
+  // three pairs, which only a meadow growing three of the crops can make.
+  const severalCrops = grid.pairKeys.length > 1;
+  const alongside = severalCrops && !onPglite(db);
+  const [rows, grownThreeAlongside] = await Promise.all([
     queryManyRows<CellRow>(db, perCell(gridKeysSource(grid), where)),
-    grid.pairKeys.length > 1 ? severalCropsExtra(db, grid, level, country) : undefined,
+    alongside ? severalCropsExtra(db, grid, level, country) : undefined,
   ]);
   // A meadow growing three of the crops counts under three of their pairs in its cell.
-  const extra = extraOf(
-    grownThree ?? [],
-    rows.filter((row) => Number(row.p) >= 3),
-  );
+  const crowded = rows.filter((row) => Number(row.p) >= 3);
+  const grownThree =
+    grownThreeAlongside ??
+    (severalCrops && crowded.length > 0 ? await severalCropsExtra(db, grid, level, country) : []);
+  const extra = extraOf(grownThree, crowded);
   const counted = rows.map((row) => countCell(row, grid, extra.get(`${row.cx},${row.cy}`)));
   return {
     clusters: toClusters(

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Database } from "~/adapters/db.server";
+import { onPglite, type Database } from "~/adapters/db.server";
 import {
   cellInside,
   gridMatchCounts,
@@ -122,7 +122,20 @@ export async function viewportMeadows(
   // More than eight crops count a lower bound where two grow together (`exact` false).
   let gridClusters: MapCluster[] | undefined;
   let gridExact = true;
+  // Crops open now: the keys of the hours open now, which a view of few enough pins reads them
+  // by. On PostgreSQL looked up beside the grid, over a second connection; PGlite answers one
+  // statement at a time, so there only once the grid leaves room for pins.
+  const crops = filterCrops(filters);
+  const lookUpOpenCropKeys = () =>
+    crops && filters.openNow ? openCropHoursKeys(db, crops, filters.now) : undefined;
+  let openCropKeys: Promise<string[] | undefined> | undefined;
   if (usesGrid) {
+    if (!onPglite(db)) {
+      openCropKeys = lookUpOpenCropKeys();
+      // Handled now, so that a view of clusters, which never awaits the keys, leaves no
+      // unhandled rejection; a view of pins awaits them and fails with the lookup.
+      openCropKeys?.catch(() => {});
+    }
     ({ clusters: gridClusters, exact: gridExact } = await storedClusters(
       db,
       box,
@@ -195,10 +208,8 @@ export async function viewportMeadows(
     // every meadow in view (ADR 42): the index of crops by cell, looked up in the cells the grid
     // found them in, or for crops open now the index of crops by hours (ANDed with the view's
     // when that pays).
-    const crops = filterCrops(filters);
     const pointRows = crops ? bitmapRows : streamingRows;
-    const openCrops =
-      crops && filters.openNow ? await openCropHoursKeys(db, crops, filters.now) : undefined;
+    const openCrops = await (openCropKeys ?? lookUpOpenCropKeys());
     const cropCells =
       crops && !filters.openNow ? cropCellKeys(crops, gridClusters, level(zoom)) : undefined;
     const viewIndexed =
@@ -236,7 +247,7 @@ export async function viewportMeadows(
   // through a trigram index (the whole table's, or the view's cells'), in storage order too, for
   // a text it finds more cheaply.
   // Chosen crops without words: a bitmap of their GIN index, ANDed with the view's (ADR 36).
-  const cropsFirst = !searchText(filters) && filterCrops(filters) !== undefined;
+  const cropsFirst = !searchText(filters) && crops !== undefined;
   let read = textFirst || areaCells || cropsFirst ? bitmapRows : streamingRows;
   if (plan && read === streamingRows && readsTableOrder(plan)) read = tableOrderRows;
   const cap =
@@ -365,6 +376,10 @@ async function viewBitmapPays(
   country: string | undefined,
   grid: GridFilter,
 ): Promise<boolean> {
-  const { inView } = await meadowsInView(db, box, viewLevel, country);
-  return inView < 10 * (await gridMatchCounts(db, country, grid)).atLeast;
+  // Both at once: on PostgreSQL over two connections.
+  const [{ inView }, { atLeast }] = await Promise.all([
+    meadowsInView(db, box, viewLevel, country),
+    gridMatchCounts(db, country, grid),
+  ]);
+  return inView < 10 * atLeast;
 }
