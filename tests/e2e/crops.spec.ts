@@ -67,4 +67,13 @@ test("a member adds crops to a meadow and a visitor finds it by them", async ({
   await filters.getByRole("checkbox", { name: "Pumpkins", exact: true }).check();
   await expect(page).toHaveURL(/crop=pumpkin/);
   await expect(page.getByTestId("result-count")).toHaveText("No meadows found");
+
+  // Nothing found: each filter is a link to the same search without it.
+  const wider = page.getByTestId("wider-searches");
+  await expect(wider.getByRole("link")).toHaveText([`“${name}”`, "In season now", "Pumpkins"]);
+  await wider.getByRole("link", { name: "Search without Pumpkins" }).click();
+  await expect(page).not.toHaveURL(/crop=pumpkin/);
+  await expect(page).toHaveURL(/season=now/);
+  await expect(results.getByRole("heading", { name })).toBeVisible();
+  await expect(filters.getByRole("checkbox", { name: "Pumpkins", exact: true })).not.toBeChecked();
 });

@@ -122,6 +122,41 @@ describe.each(appEngines)("the meadows list on $name", (engine) => {
     expect(nearDistances.filter((km) => km > 25)).toEqual([]);
   });
 
+  it("offers a search that found nothing again without each of its filters, in both languages", async () => {
+    // No meadow holds the word, so nothing is found whatever the clock says is open.
+    const query = "q=zzqx&crop=tulip&crop=dahlia&open=now&page=2";
+    const english = await (await fetch(`${app.url}/meadows?${query}`)).text();
+    expect(cardCount(english)).toBe(0);
+    // Each link's address and name, from its tag, whatever order React writes them in.
+    const links = (html: string) =>
+      [...html.matchAll(/<a [^>]*>/g)]
+        .map(([tag]) => [
+          tag.match(/ href="([^"]*)"/)?.[1]?.replaceAll("&amp;", "&"),
+          tag.match(/ aria-label="([^"]*)"/)?.[1],
+        ])
+        .filter(([, label]) => /without|zonder/i.test(label ?? ""));
+    expect(links(english)).toEqual([
+      ["/meadows?crop=tulip&crop=dahlia&open=now", "Search without “zzqx”"],
+      ["/meadows?q=zzqx&crop=tulip&crop=dahlia", "Search without Open now"],
+      ["/meadows?q=zzqx&crop=dahlia&open=now", "Search without Tulips"],
+      ["/meadows?q=zzqx&crop=tulip&open=now", "Search without Dahlias"],
+    ]);
+    expect(english).toContain("Search without one of these filters:");
+
+    const dutch = await (await fetch(`${app.url}/nl/meadows?${query}`)).text();
+    expect(links(dutch).map(([href, label]) => [href, label])).toEqual([
+      ["/nl/meadows?crop=tulip&crop=dahlia&open=now", "Zoeken zonder ‘zzqx’"],
+      ["/nl/meadows?q=zzqx&crop=tulip&crop=dahlia", "Zoeken zonder Nu open"],
+      ["/nl/meadows?q=zzqx&crop=dahlia&open=now", "Zoeken zonder Tulpen"],
+      ["/nl/meadows?q=zzqx&crop=tulip&open=now", "Zoeken zonder Dahlia&#x27;s"],
+    ]);
+
+    // Words alone: dropping them lists every meadow, which "Show all meadows" already does.
+    const wordsOnly = await (await fetch(`${app.url}/meadows?q=zzqx`)).text();
+    expect(links(wordsOnly)).toEqual([]);
+    expect(wordsOnly).toContain("Try other words, another country or a larger distance.");
+  });
+
   it("pages through twenty at a time", async () => {
     const first = await (await fetch(`${app.url}/meadows`)).text();
     expect(cardCount(first)).toBe(20);

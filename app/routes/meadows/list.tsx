@@ -4,6 +4,7 @@ import { Link, useLoaderData, useLocation, useNavigation } from "react-router";
 import { MeadowCardGrid } from "~/components/meadow-card";
 import { MeadowFilters } from "~/components/meadow-filters";
 import { Pagination } from "~/components/pagination";
+import { WiderSearchLinks } from "~/components/wider-searches";
 import { buttonVariants } from "~/components/ui/button";
 import { SpinnerIcon } from "~/components/ui/icons";
 import { appContext, clientIpContext } from "~/context";
@@ -207,7 +208,7 @@ function EmptyResults({ data, pathname }: { data: LoaderData; pathname: string }
         </Link>
       ) : (
         <>
-          <p className="mt-4 max-w-sm text-sm text-muted-foreground">{t("meadowList.emptyHint")}</p>
+          <WiderSearchLinks search={data.search} pathname={pathname} />
           <Link to={pathname} className={cn(buttonVariants({ variant: "outline" }), "mt-4")}>
             {t("meadowList.showAll")}
           </Link>
