@@ -157,7 +157,10 @@ function createHttpServer(
   // In development Vite serves the assets and there may be no build to read.
   const serveStaticFile = deps.devMiddleware
     ? () => false
-    : createStaticFiles(deps.clientDir ?? path.resolve("build/client"));
+    : createStaticFiles(deps.clientDir ?? path.resolve("build/client"), {
+        onReadError: (error, filePath) =>
+          logger.warn({ err: error, path: safePath(filePath) }, "built file could not be read"),
+      });
   const services = createAppServices({ config, logger, database, redis });
   const serveImage = createImageRoute(services.storage);
   // The client build's version: changes with every deploy, so open tabs can notice a new one.

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
 import { lookup } from "mrmime";
 import sirv from "sirv";
 
@@ -10,7 +11,10 @@ const TEXT_TYPES = /^(text\/(javascript|css|plain)|application\/(json|manifest\+
  * reach a file that was in the build; ETag and If-None-Match give 304s; text files go out as the
  * .br or .gz the build wrote beside them (server/precompress.ts) when the client accepts it.
  */
-export function createStaticFiles(root: string) {
+export function createStaticFiles(
+  root: string,
+  { onReadError }: { onReadError?: (error: Error, path: string | undefined) => void } = {},
+) {
   const serveBuild = sirv(root, {
     etag: true,
     brotli: true,
@@ -36,9 +40,21 @@ export function createStaticFiles(root: string) {
   return function serveStaticFile(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     let found = true;
+    // sirv pipes a read stream it gives no error handler: a file gone since the start (a build
+    // replaced in place) or a read that fails (too many open files) would be an uncaught
+    // exception and end the process. Its status is sent by then, so the answer is cut off.
+    const guardRead = (source: unknown) => {
+      if (!(source instanceof Readable)) return;
+      source.once("error", (error) => {
+        onReadError?.(error, req.url);
+        res.destroy();
+      });
+    };
+    res.once("pipe", guardRead);
     serveBuild(req, res, () => {
       found = false;
     });
+    if (!found) res.off("pipe", guardRead);
     return found;
   };
 }
