@@ -40,9 +40,9 @@ function filterLabel(t: Translate, lang: Language, filter: SearchFilter): string
 export function WiderSearchLinks({ search, pathname }: { search: MeadowSearch; pathname: string }) {
   const { t } = useTranslation();
   const { lang } = useShellData();
-  const wider = widerSearches(search).filter(
-    ({ search: widerSearch }) => meadowSearchQuery(widerSearch) !== "",
-  );
+  const wider = widerSearches(search)
+    .map(({ filter, search: widerSearch }) => ({ filter, query: meadowSearchQuery(widerSearch) }))
+    .filter(({ query }) => query !== "");
   if (wider.length === 0) {
     return (
       <p className="mt-4 max-w-sm text-sm text-muted-foreground">{t("meadowList.emptyHint")}</p>
@@ -54,12 +54,12 @@ export function WiderSearchLinks({ search, pathname }: { search: MeadowSearch; p
         {t("meadowList.emptyWithout", { count: wider.length })}
       </p>
       <ul className="mt-3 flex flex-wrap justify-center gap-2">
-        {wider.map(({ filter, search: widerSearch }) => {
+        {wider.map(({ filter, query }) => {
           const label = filterLabel(t, lang, filter);
           return (
             <li key={`${filter.kind}:${filter.kind === "crop" ? filter.crop : ""}`}>
               <Link
-                to={{ pathname, search: meadowSearchQuery(widerSearch) }}
+                to={{ pathname, search: query }}
                 aria-label={t("meadowList.searchWithout", { filter: label })}
                 className="inline-flex min-h-9 items-center gap-1.5 rounded-full border border-border bg-card px-3 text-sm font-medium hover:border-primary hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               >
