@@ -146,16 +146,20 @@ export function openNowCondition(
   { openMinutes, closedOnHolidays, country }: HoursColumnsSql = MEADOW_HOURS_SQL,
 ): SQL {
   const groups = openNowGroups(now);
-  const [only] = groups;
+  // The group of the most countries is the others' `else`: every stored country is one of
+  // COUNTRIES, and most rows then take one comparison or two instead of a walk along its list.
+  // Each key is an int4 parameter: a `case` of untyped ones is text, cast again on every row.
+  const [most, ...others] = [...groups].sort((a, b) => b.countries.length - a.countries.length);
+  if (!most) throw new Error("openNowGroups found no country");
   const key =
-    groups.length === 1 && only
-      ? sql`${only.key}::int4`
+    others.length === 0
+      ? sql`${most.key}::int4`
       : sql`case ${sql.join(
-          groups.map(
-            (group) => sql`when ${inCountries(country, group.countries)} then ${group.key}`,
+          others.map(
+            (group) => sql`when ${inCountries(country, group.countries)} then ${group.key}::int4`,
           ),
           sql` `,
-        )} end::int4`;
+        )} else ${most.key}::int4 end`;
   const open = sql`multirange_contains_elem(${openMinutes}, ${key})`;
   const holidays = groups.filter((group) => group.holiday).flatMap((group) => group.countries);
   if (holidays.length === 0) return open;
