@@ -170,6 +170,24 @@ export const SHAPES: Shape[] = [
       searchMeadows(db, { crops: CROP_CHOICES[run % CROP_CHOICES.length], sort: "name" }),
   },
   {
+    // The list takes up to thirty crops (the map four): eight ticked at once.
+    name: "eight crops (name sort)",
+    explain: true,
+    run: (db, run) =>
+      searchMeadows(db, { crops: CROP_EIGHTS[run % CROP_EIGHTS.length], sort: "name" }),
+  },
+  {
+    name: "eight crops + ≤ 25 km (distance sort)",
+    explain: true,
+    run: (db, run) =>
+      searchMeadows(db, {
+        crops: CROP_EIGHTS[run % CROP_EIGHTS.length],
+        near: around(run),
+        maxDistanceKm: 25,
+        sort: "distance",
+      }),
+  },
+  {
     name: "in season in month (name sort)",
     explain: true,
     run: (db, run) => searchMeadows(db, { season: 1 + (run % 12), sort: "name" }),

@@ -266,16 +266,69 @@ export async function gridMatchCounts(
   country: string | undefined,
   grid: GridFilter,
 ): Promise<{ atMost: number; atLeast: number }> {
-  const counts = matchBounds(grid);
-  const where = sql`where g.level = 0 and ${sql.join(gridConditions(grid), sql` and `)}
-    ${country ? sql`and g.country = ${country.toUpperCase()}` : sql``}`;
   const [row] = await queryRows<{ at_most: number; at_least: number }>(
     db,
-    sql`select coalesce(sum(${counts.atMost}), 0)::int as at_most,
-          coalesce(sum(${counts.atLeast}), 0)::int as at_least
-        from (${perCell(gridKeysSource(grid), where)}) as per_cell`,
+    matchCountsQuery(country, grid),
   );
   return { atMost: Number(row?.at_most ?? 0), atLeast: Number(row?.at_least ?? 0) };
+}
+
+/**
+ * How many meadows `grid` counts in the cells of `level` given by `rows` (a column range per row
+ * of cells), at least (per cell, its most common crop's: the pairs' rows, which would tell more,
+ * would be read for every cell) and at most (every crop's summed); and how many meadows those
+ * cells hold in all; in one statement.
+ */
+export async function gridMatchesInCells(
+  db: Database,
+  country: string | undefined,
+  grid: GridFilter,
+  {
+    level,
+    rows,
+  }: { level: number; rows: readonly { cy: number; cx: readonly [number, number] }[] },
+): Promise<{ atLeast: number; atMost: number; meadows: number }> {
+  if (rows.length === 0) return { atLeast: 0, atMost: 0, meadows: 0 };
+  const inCells = (prefix: SQL) =>
+    sql`(${sql.join(
+      rows.map(
+        ({ cy, cx: [from, to] }) =>
+          sql`(${prefix}cy = ${cy} and ${prefix}cx between ${from} and ${to})`,
+      ),
+      sql` or `,
+    )})`;
+  const inCountry = country ? sql`and country = ${country.toUpperCase()}` : sql``;
+  const [row] = await queryRows<{ at_least: number; at_most: number; meadows: number | null }>(
+    db,
+    sql`select counted.at_least, counted.at_most,
+          (select sum(count)::int from meadow_grid
+            where level = ${level} and ${inCells(sql``)} ${inCountry}) as meadows
+        from (${matchCountsQuery(
+          country,
+          { ...grid, pairKeys: [] },
+          { level, cells: inCells(sql`g.`) },
+        )}) as counted`,
+  );
+  return {
+    atLeast: Number(row?.at_least ?? 0),
+    atMost: Number(row?.at_most ?? 0),
+    meadows: Number(row?.meadows ?? 0),
+  };
+}
+
+/** gridMatchCounts' statement, over the coarsest level or over `cells` of `level`. */
+function matchCountsQuery(
+  country: string | undefined,
+  grid: GridFilter,
+  { level = 0, cells }: { level?: number; cells?: SQL } = {},
+): SQL {
+  const counts = matchBounds(grid);
+  const where = sql`where g.level = ${level} and ${sql.join(gridConditions(grid), sql` and `)}
+    ${cells ? sql`and ${cells}` : sql``}
+    ${country ? sql`and g.country = ${country.toUpperCase()}` : sql``}`;
+  return sql`select coalesce(sum(${counts.atMost}), 0)::int as at_most,
+      coalesce(sum(${counts.atLeast}), 0)::int as at_least
+    from (${perCell(gridKeysSource(grid), where)}) as per_cell`;
 }
 
 /**

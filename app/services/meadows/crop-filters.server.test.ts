@@ -301,6 +301,77 @@ describe.each(testEngines)("crop and season filters on $name", (engine) => {
     }
   });
 
+  it("walks to the nearest where a crop is common near the place, and tells 200+", async () => {
+    // Around Groningen, away from the other meadows: 240 growing sunflowers (June to September)
+    // and, between them, 60 growing none, in a spiral whose distances all differ. The stored grid
+    // counts more than 200 within 25 km, so the page comes from walking nearest first.
+    const GRONINGEN = { lat: 53.219, lng: 6.567 };
+    const added = await insertMeadows(
+      db,
+      withCrops(
+        Array.from({ length: 300 }, (_, i) => {
+          const km = 0.3 + i * 0.03;
+          const angle = i * 2.399;
+          const place = east(north(GRONINGEN, km * Math.sin(angle)), km * Math.cos(angle));
+          return {
+            name: `Rond Groningen ${i}`,
+            crops: i % 5 === 4 ? [] : [{ id: "sunflower" as const, months: monthRange(6, 9) }],
+            ...place,
+          };
+        }),
+      ),
+    );
+    try {
+      const growing = added.filter((row) => row.crops?.includes("sunflower"));
+      const expected = (
+        await queryRows<{ name: string }>(
+          db,
+          sql`select m.name from meadows m
+            where m.id in (${sql.join(
+              growing.map((row) => sql`${row.id}`),
+              sql`, `,
+            )})
+            order by ${distanceMetres(GRONINGEN)}`,
+        )
+      ).map((row) => row.name);
+      expect(expected).toHaveLength(240);
+      for (const filters of [{}, { season: 7 }, { season: 12 }] as Partial<SearchParams>[]) {
+        const wanted = filters.season === 12 ? [] : expected;
+        // Walked to (the default), and read from the crops' cells alone: the same pages.
+        for (const nearWalkPerRow of [undefined, 0]) {
+          const names: string[] = [];
+          let first = { total: 0, totalCapped: false, hasNextPage: false };
+          for (let page = 1; page <= 6; page++) {
+            const found = await searchMeadows(
+              db,
+              {
+                ...filters,
+                crops: ["sunflower"],
+                near: GRONINGEN,
+                maxDistanceKm: 25,
+                sort: "distance",
+                page,
+              },
+              { nearWalkPerRow },
+            );
+            names.push(...found.items.map((item) => item.name));
+            if (page === 1) first = found;
+          }
+          expect(names).toEqual(wanted.slice(0, 120));
+          expect(first.totalCapped ? "200+" : first.total).toBe(wanted.length ? "200+" : 0);
+          expect(first.hasNextPage).toBe(wanted.length > 20);
+        }
+      }
+    } finally {
+      await db.delete(meadows).where(
+        inArray(
+          meadows.id,
+          added.map((row) => row.id),
+        ),
+      );
+    }
+  });
+
   it("combines with words, country and distance, in every order", async () => {
     expect((await listed({ crops: ["dahlia", "tulip"], country: "BE" })).names).toEqual([
       "Tulpenveld Gent",

@@ -32,6 +32,59 @@ export function distanceMetres(point: LatLng): SQL {
       * power(sin((m.lng - ${point.lng}::float8) * ${halfRadian}::float8), 2))))`;
 }
 
+/** Great-circle metres between two points, as distanceMetres measures them in SQL. */
+export function metresBetween(a: LatLng, b: LatLng): number {
+  const halfRadian = Math.PI / 360;
+  const h =
+    Math.sin((b.lat - a.lat) * halfRadian) ** 2 +
+    Math.cos(a.lat * 2 * halfRadian) *
+      Math.cos(b.lat * 2 * halfRadian) *
+      Math.sin((b.lng - a.lng) * halfRadian) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.sqrt(Math.min(h, 1)));
+}
+
+/**
+ * The stored grid's cells (meadow_grid's, at `level`) that lie wholly within `metres` of `near`,
+ * as a column range per row of cells, at the coarsest level whose cells are at most half the
+ * radius high (or the finest kept): a few dozen cells. A cell is in when its corners are, with a margin of 1%,
+ * so the meadows these cells count are surely within the distance; a circle of few or no such
+ * cells gives few or none.
+ */
+export function cellsWithin(
+  near: LatLng,
+  metres: number,
+): { level: number; rows: { cy: number; cx: [number, number] }[] } | undefined {
+  const box = circleBox(near, metres);
+  const [range] = box?.lngRanges ?? [];
+  if (!box || !range || box.lngRanges.length > 1) return undefined;
+  const half = metres / METRES_PER_DEGREE / 2;
+  let level = STORED_GRID_LEVELS - 1;
+  while (level > 0 && clusterCellSize(level - 1) <= half) level--;
+  const size = clusterCellSize(level);
+  const inside = (lat: number, lng: number) => metresBetween(near, { lat, lng }) <= metres * 0.99;
+  const rows: { cy: number; cx: [number, number] }[] = [];
+  for (let cy = Math.floor(box.south / size); cy <= Math.floor(box.north / size); cy++) {
+    const [south, north] = [cy * size, (cy + 1) * size];
+    let first: number | undefined;
+    let last: number | undefined;
+    for (let cx = Math.floor(range[0] / size); cx <= Math.floor(range[1] / size); cx++) {
+      const [west, east] = [cx * size, (cx + 1) * size];
+      const corners = [
+        [south, west],
+        [south, east],
+        [north, west],
+        [north, east],
+      ] as const;
+      if (corners.every(([lat, lng]) => inside(lat, lng))) {
+        first ??= cx;
+        last = cx;
+      }
+    }
+    if (first !== undefined && last !== undefined) rows.push({ cy, cx: [first, last] });
+  }
+  return { level, rows };
+}
+
 export function isValidLocation(point: LatLng): boolean {
   return (
     Number.isFinite(point.lat) &&
