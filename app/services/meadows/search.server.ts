@@ -55,10 +55,11 @@ export const NEAR_CROPS_SORTED = 2_000;
 
 /**
  * Before that, for pages 1 to 5, the nearest meadows are walked to, when the stored grid shows
- * more matches than the count's cap in cells wholly within the distance, and at least one in
- * NEAR_WALK_SHARE of the meadows there: the walk then meets the page within NEAR_WALK_PER_ROW
- * meadows a row, while the crops' index by cell would read every entry of the circle's cells
- * (37,000 for eight common crops around Utrecht at 1,000,000 meadows) before its first row.
+ * more matches than the count's cap in cells wholly within the distance, and, counting each
+ * crop's, NEAR_WALK_SHARE of the meadows there or more: the walk then meets the page within
+ * NEAR_WALK_PER_ROW meadows a row, while the crops' index by cell would read every entry of the
+ * circle's cells (37,000 for eight common crops around Utrecht at 1,000,000 meadows) before its
+ * first row.
  */
 export const NEAR_WALK_PER_ROW = 20;
 const NEAR_WALK_SHARE = 1 / 8;
@@ -283,9 +284,11 @@ export async function searchMeadows(
   orderClause(params.sort, near, sql``); // fails early when a distance sort has no location
   let plan = await planSearch(db, params, pageSize);
   if (plan === "crops-near") {
+    // One "now" for the grid's months and hours and the rows' conditions.
+    const nearParams = { ...params, now: params.now ?? new Date() };
     const walked =
-      nearWalkPerRow > 0 && (await commonWithin(db, params))
-        ? await nearestWalkPage(db, params, { page, pageSize, perRow: nearWalkPerRow })
+      nearWalkPerRow > 0 && (await commonWithin(db, nearParams))
+        ? await nearestWalkPage(db, nearParams, { page, pageSize, perRow: nearWalkPerRow })
         : undefined;
     if (walked) return walked;
     const found = await nearCropsPage(db, params, { page, pageSize, sorted: nearCropsSorted });
@@ -474,12 +477,7 @@ async function nearCropsPage(
  */
 async function commonWithin(db: Database, params: SearchParams): Promise<boolean> {
   const metres = radiusMetres(params);
-  const grid = gridFilter({
-    ...params,
-    now: params.now ?? new Date(),
-    near: undefined,
-    maxDistanceKm: undefined,
-  });
+  const grid = gridFilter({ ...params, near: undefined, maxDistanceKm: undefined });
   const cells = params.near && metres !== undefined ? cellsWithin(params.near, metres) : undefined;
   if (!grid || !cells) return false;
   const { atLeast, atMost, meadows } = await gridMatchesInCells(db, params.country, grid, cells);
@@ -495,10 +493,9 @@ async function commonWithin(db: Database, params: SearchParams): Promise<boolean
  */
 async function nearestWalkPage(
   db: Database,
-  asked: SearchParams,
+  params: SearchParams,
   { page, pageSize, perRow }: { page: number; pageSize: number; perRow: number },
 ): Promise<SearchResult | undefined> {
-  const params = { ...asked, now: asked.now ?? new Date() };
   const near = params.near;
   const metres = radiusMetres(params);
   const needed = page * pageSize + 1;
