@@ -46,9 +46,9 @@ export function metresBetween(a: LatLng, b: LatLng): number {
 /**
  * The stored grid's cells (meadow_grid's, at `level`) that lie wholly within `metres` of `near`,
  * as a column range per row of cells, at the coarsest level whose cells are at most half the
- * radius high (or the finest kept): a few dozen cells. A cell is in when its corners are, with a margin of 1%,
- * so the meadows these cells count are surely within the distance; a circle of few or no such
- * cells gives few or none.
+ * radius high (or the finest kept): a few dozen cells. A cell is in when its corners are, with a
+ * margin of 1%: on a sphere a cell's edges then lie within too, so the meadows it counts are
+ * surely within the distance. Undefined over a pole or the antimeridian.
  */
 export function cellsWithin(
   near: LatLng,
