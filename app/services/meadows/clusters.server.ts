@@ -275,9 +275,8 @@ export async function gridMatchCounts(
 
 /**
  * How many meadows `grid` counts in the cells of `level` given by `rows` (a column range per row
- * of cells), at least (per cell, its most common crop's: the pairs' rows, which would tell more,
- * would be read for every cell) and at most (every crop's summed); and how many meadows those
- * cells hold in all; in one statement.
+ * of cells), at least and at most (as gridMatchCounts, from the crops' rows and their pairs'),
+ * and how many meadows those cells hold in all; in one statement.
  */
 export async function gridMatchesInCells(
   db: Database,
@@ -303,11 +302,7 @@ export async function gridMatchesInCells(
     sql`select counted.at_least, counted.at_most,
           (select sum(count)::int from meadow_grid
             where level = ${level} and ${inCells(sql``)} ${inCountry}) as meadows
-        from (${matchCountsQuery(
-          country,
-          { ...grid, pairKeys: [] },
-          { level, cells: inCells(sql`g.`) },
-        )}) as counted`,
+        from (${matchCountsQuery(country, grid, { level, cells: inCells(sql`g.`) })}) as counted`,
   );
   return {
     atLeast: Number(row?.at_least ?? 0),
