@@ -5,6 +5,7 @@ import type {
   Geocoder,
   SearchOptions,
 } from "./geocoder.server";
+import { greatCircleDistance } from "~/lib/great-circle";
 import { parseFreeText, POSTAL_ANYWHERE, POSTAL_IN_TEXT } from "./geocoder-free-text.server";
 import {
   defaultDataDir,
@@ -187,7 +188,9 @@ function bestPlace(
   const matches = data.names.get(key);
   if (!matches || matches.length === 0) return null;
   const near = hint
-    ? matches.filter((match) => distanceKm(match.place, hint) <= HINT_RADIUS_KM)
+    ? matches.filter(
+        (match) => greatCircleDistance(match.place, hint, EARTH_RADIUS_KM) <= HINT_RADIUS_KM,
+      )
     : matches;
   let best: NameMatch | undefined;
   for (const match of near.length > 0 ? near : matches) {
@@ -197,6 +200,8 @@ function bestPlace(
 }
 
 const HINT_RADIUS_KM = 40;
+/** The mean earth radius, for how far a hinted place lies. */
+const EARTH_RADIUS_KM = 6_371;
 
 /**
  * A postal code missing from the table: the middle of the known codes that share its longest
@@ -220,16 +225,6 @@ function nearbyPostalArea(
     if (count > 0) return { lat: lat / count, lng: lng / count };
   }
   return undefined;
-}
-
-function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 12_742 * Math.asin(Math.sqrt(h));
 }
 
 const displayNames = new Map<string, Intl.DisplayNames>();

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { greatCircleDistance } from "~/lib/great-circle";
 
 /*
  * Places in SQL: points and distances on earthdistance's sphere, map views as boxes, and the
@@ -32,17 +33,6 @@ export function distanceMetres(point: LatLng): SQL {
       * power(sin((m.lng - ${point.lng}::float8) * ${halfRadian}::float8), 2))))`;
 }
 
-/** Great-circle metres between two points, as distanceMetres measures them in SQL. */
-export function metresBetween(a: LatLng, b: LatLng): number {
-  const halfRadian = Math.PI / 360;
-  const h =
-    Math.sin((b.lat - a.lat) * halfRadian) ** 2 +
-    Math.cos(a.lat * 2 * halfRadian) *
-      Math.cos(b.lat * 2 * halfRadian) *
-      Math.sin((b.lng - a.lng) * halfRadian) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.sqrt(Math.min(h, 1)));
-}
-
 /**
  * The stored grid's cells (meadow_grid's, at `level`) that lie wholly within `metres` of `near`,
  * as a column range per row of cells, at the coarsest level whose cells are at most half the
@@ -61,7 +51,8 @@ export function cellsWithin(
   let level = STORED_GRID_LEVELS - 1;
   while (level > 0 && clusterCellSize(level - 1) <= half) level--;
   const size = clusterCellSize(level);
-  const inside = (lat: number, lng: number) => metresBetween(near, { lat, lng }) <= metres * 0.99;
+  const inside = (lat: number, lng: number) =>
+    greatCircleDistance(near, { lat, lng }, EARTH_RADIUS_M) <= metres * 0.99;
   const rows: { cy: number; cx: [number, number] }[] = [];
   for (let cy = Math.floor(box.south / size); cy <= Math.floor(box.north / size); cy++) {
     const [south, north] = [cy * size, (cy + 1) * size];
