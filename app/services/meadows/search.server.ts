@@ -284,14 +284,14 @@ export async function searchMeadows(
   orderClause(params.sort, near, sql``); // fails early when a distance sort has no location
   let plan = await planSearch(db, params, pageSize);
   if (plan === "crops-near") {
-    // One "now" for the grid's months and hours and the rows' conditions.
+    // One "now" for the grid's months and hours, the walk and the cells' read.
     const nearParams = { ...params, now: params.now ?? new Date() };
     const walked =
       nearWalkPerRow > 0 && (await commonWithin(db, nearParams))
         ? await nearestWalkPage(db, nearParams, { page, pageSize, perRow: nearWalkPerRow })
         : undefined;
     if (walked) return walked;
-    const found = await nearCropsPage(db, params, { page, pageSize, sorted: nearCropsSorted });
+    const found = await nearCropsPage(db, nearParams, { page, pageSize, sorted: nearCropsSorted });
     if (found) return found;
     // More than are sorted: they are common near the place, and the nearest come soon.
     plan = "nearest";
