@@ -2,15 +2,17 @@
 // itself can serve on the same machine in the same run. Needs `npm run build` first and
 // BENCH_DATABASE_URL (a PostgreSQL server it may create a database on); loads BENCH_ROWS generated
 // meadows (default 100,000, db/factories/generated-meadows.ts) into a database of its own, or
-// reuses and keeps the one named by BENCH_REUSE. Builds the floor app (bench/floor: a minimal React Router
-// page with 20 cards from memory), then loads each page with wrk at 10 and 50 connections for
-// BENCH_SECONDS (default 15) each, with `Accept-Encoding: br, gzip` as browsers send it: the floor,
-// a bare node:http page, then the app's pages as a browser's later pages (with the stylesheet
-// cookie of ADR 25), and the list as a browser's first page. BENCH_PAGES=<words> measures only the pages whose
-// names contain one of the comma-separated words (the floor always). BENCH_CACHE=1 starts the app
-// with its anonymous page cache on (PAGE_CACHE_SECONDS). Reports requests/s, p50, p99, errors,
-// bytes per page (HTML and as sent) and the server process's CPU per request (from
-// /proc/<pid>/stat); the table and wrk's raw output go to docs/benchmarks/ (scripts/bench-report.ts).
+// reuses and keeps the one named by BENCH_REUSE. Builds the floor app (bench/floor: a minimal React
+// Router page with 20 cards from memory), then loads each page with wrk at 10 and 50 connections
+// for BENCH_SECONDS (default 15) each, with `Accept-Encoding: br, gzip` as browsers send it: the
+// floor, a bare node:http page, then the app's pages as a browser's later pages (with the
+// stylesheet cookie of ADR 25), and the list as a browser's first page; each of the app's
+// measurements comes right after one of the floor at the same connections, and its share is of that
+// one. BENCH_PAGES=<words> measures only the pages whose names contain one of the comma-separated
+// words (the floor always). BENCH_CACHE=1 starts the app with its anonymous page cache on
+// (PAGE_CACHE_SECONDS). Reports requests/s, p50, p99, errors, bytes per page (HTML and as sent) and
+// the server process's CPU per request (from /proc/<pid>/stat), also as a multiple of the floor's
+// beside it; the table and wrk's raw output go to docs/benchmarks/ (scripts/bench-report.ts).
 import "./resolve-ts.ts";
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -201,8 +203,7 @@ const targets: Target[] = [
 ];
 
 const rows: string[] = [];
-/** The floor's requests/s by connections: each page's rate is given as a share of it. */
-const floorRates = new Map<number, number>();
+const floorTarget = targets[0] as Target;
 try {
   for (const target of targets) {
     const first = target.paths[0] ?? "/";
@@ -212,14 +213,19 @@ try {
     // Every page measured is a whole page of cards or details, and compression shrinks it.
     report.within(`${target.name}: kB of HTML`, html.bytes / 1000, 1, 1000);
     report.within(`${target.name}: kB sent`, sent.bytes / 1000, 0.1, html.bytes / 1000);
-    const results: Measured[] = [];
-    for (const connections of CONNECTIONS) results.push(await measure(target, connections));
-    for (const [index, result] of results.entries()) {
-      const connections = CONNECTIONS[index] as number;
-      if (target.served === floor) floorRates.set(connections, result.requestsPerSecond);
-      const share = floorRates.get(connections);
+    for (const connections of CONNECTIONS) {
+      // The floor again just before each page: a shared machine's speed drifts within a run, and
+      // a share of a floor measured minutes earlier tells more of the drift than of the page.
+      const beside = target.served === app ? await measure(floorTarget, connections) : undefined;
+      const result = await measure(target, connections);
+      const share = beside
+        ? `${((100 * result.requestsPerSecond) / beside.requestsPerSecond).toFixed(0)}%`
+        : "–";
+      const cpuTimes = beside
+        ? `${(result.cpuMsPerRequest / beside.cpuMsPerRequest).toFixed(2)}×`
+        : "–";
       rows.push(
-        `| ${target.name} | ${connections} | ${result.requestsPerSecond.toFixed(0)} | ${share ? `${((100 * result.requestsPerSecond) / share).toFixed(0)}%` : "–"} | ${result.p50} | ${result.p99} | ${result.errors} | ${(html.bytes / 1000).toFixed(1)} / ${(sent.bytes / 1000).toFixed(1)} | ${result.cpuMsPerRequest.toFixed(2)} |`,
+        `| ${target.name} | ${connections} | ${result.requestsPerSecond.toFixed(0)} | ${beside ? beside.requestsPerSecond.toFixed(0) : "–"} | ${share} | ${result.p50} | ${result.p99} | ${result.errors} | ${(html.bytes / 1000).toFixed(1)} / ${(sent.bytes / 1000).toFixed(1)} | ${result.cpuMsPerRequest.toFixed(2)} | ${cpuTimes} |`,
       );
     }
   }
@@ -232,8 +238,8 @@ try {
 }
 
 const table = [
-  "| page | connections | requests/s | of the floor | p50 | p99 | errors | kB per page (HTML / sent) | CPU ms per request |",
-  "| ---- | ----------- | ---------- | ------------ | --- | --- | ------ | ------------------------- | ------------------ |",
+  "| page | connections | requests/s | the floor just before, requests/s | of the floor | p50 | p99 | errors | kB per page (HTML / sent) | CPU ms per request | CPU of the floor's |",
+  "| ---- | ----------- | ---------- | --------------------------------- | ------------ | --- | --- | ------ | ------------------------- | ------------------ | ------------------ |",
   ...rows,
 ];
 log("## Summary");
