@@ -438,11 +438,10 @@ function searchResult(
  */
 async function nearCropsPage(
   db: Database,
-  asked: SearchParams,
+  // Its "now" fixed by the caller, for the keys' months and the rows' conditions alike.
+  params: SearchParams & { now: Date },
   { page, pageSize, sorted }: { page: number; pageSize: number; sorted: number },
 ): Promise<SearchResult | undefined> {
-  // One "now" for the keys' months and the rows' conditions.
-  const params = { ...asked, now: asked.now ?? new Date() };
   const keys = cropCellsNear(params);
   if (!keys || !params.near) return undefined;
   const where = whereClause([
