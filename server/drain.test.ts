@@ -1,8 +1,9 @@
 import { createServer, type Server } from "node:http";
-import { connect, type AddressInfo } from "node:net";
+import { connect } from "node:net";
 import { canConnect } from "../scripts/cluster-parts";
 import { afterEach, describe, expect, it } from "vitest";
 import { drainable } from "./drain";
+import { listen } from "./listening";
 
 const servers: Server[] = [];
 afterEach(() => {
@@ -25,8 +26,8 @@ async function startServer() {
   });
   servers.push(server);
   const draining = drainable(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  // On several sockets, as the app listens: draining closes every one of them.
+  const port = await listen(server, { port: 0, host: "127.0.0.1" });
   let closed = false;
   const cut: number[] = [];
   let markClosed = () => {};

@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { Server as NetServer } from "node:net";
+import { closeListening } from "./listening";
 
 /**
  * How long a connection that was idle when draining began may stay open: a client that uses it
@@ -50,9 +50,9 @@ export function drainable(server: Server) {
         if (open.size > 0) cut?.(open.size);
         server.closeAllConnections();
       }, deadlineMs).unref();
-      // net.Server's close, not http.Server's: it stops listening without dropping idle
-      // connections, and calls back once every connection has ended.
-      NetServer.prototype.close.call(server, () => {
+      // Stops listening without dropping idle connections, and calls back once every
+      // connection has ended.
+      closeListening(server, () => {
         clearInterval(idle);
         clearTimeout(deadline);
         closed();

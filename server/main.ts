@@ -32,6 +32,7 @@ import { createAppServices } from "./app-services";
 import { createReadRouting, type ReadRouting } from "./read-replica";
 import { answerUnavailable } from "./unavailable";
 import { drainable } from "./drain";
+import { listen } from "./listening";
 import { requestIdOf } from "./request-id";
 import { imageProcessingLoad } from "../app/services/images";
 import { createRequestLog, safePath } from "./request-log";
@@ -131,15 +132,7 @@ export async function startServer(options: StartOptions) {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(config.port, config.host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.port;
+  const port = await listen(server, { port: config.port, host: config.host });
   logger.info({ port, url: config.appUrl.href }, "listening");
   return { server, port };
 }
