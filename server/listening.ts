@@ -8,7 +8,7 @@ import { createServer as createNetServer, Server as NetServer } from "node:net";
  * down connections already open. Each socket accepts its own, so eight take a burst in an eighth
  * of the turns.
  */
-export const LISTENING_SOCKETS = 8;
+const LISTENING_SOCKETS = 8;
 
 /** The sockets listening beside each server's own, which closeListening closes with it. */
 const besides = new WeakMap<HttpServer, NetServer[]>();
