@@ -6,7 +6,7 @@ import { SeasonOptions } from "~/components/crops";
 import { OpenNowCheckbox } from "~/components/hours";
 import { HomeMeadows } from "~/components/home-meadows";
 import { toMeadowCard } from "~/lib/meadow-card";
-import { withCardPhotos } from "~/services/photos.server";
+import { withCardImages } from "~/services/photos.server";
 import { buttonVariants } from "~/components/ui/button";
 import { appContext } from "~/context";
 import { getI18n } from "~/i18n.server";
@@ -56,7 +56,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     markKept(
       db,
       userId,
-      (await withCardPhotos(db, storage, found)).map((meadow) => toMeadowCard(meadow, now)),
+      withCardImages(storage, found).map((meadow) => toMeadowCard(meadow, now)),
     );
   return {
     near,

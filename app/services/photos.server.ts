@@ -289,6 +289,20 @@ export async function cardPhotos(
   );
 }
 
+/**
+ * Search results, which carry each meadow's first photo, with it as a result card shows it (null
+ * without one): what withCardPhotos adds, without asking the database again.
+ */
+export function withCardImages<Meadow extends { firstPhoto: FirstPhoto | null }>(
+  storage: Pick<ObjectStorage, "publicUrl">,
+  meadows: readonly Meadow[],
+): (Omit<Meadow, "firstPhoto"> & { photo: PhotoImage | null })[] {
+  return meadows.map(({ firstPhoto, ...meadow }) => ({
+    ...meadow,
+    photo: firstPhoto ? photoImage(storage, firstPhoto, PHOTO_WIDTHS.card) : null,
+  }));
+}
+
 /** A page of meadows with each one's first photo added (null without one), for card grids. */
 export async function withCardPhotos<Meadow extends { id: string }>(
   db: Database,

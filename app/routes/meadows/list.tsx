@@ -25,7 +25,7 @@ import {
 import { markKept } from "~/services/favorites.server";
 import { listLocation } from "~/services/list-location.server";
 import { searchMeadows } from "~/services/meadows/search.server";
-import { withCardPhotos } from "~/services/photos.server";
+import { withCardImages } from "~/services/photos.server";
 import { getUser } from "~/session.server";
 import type { Route } from "./+types/list";
 
@@ -70,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       items: await markKept(
         db,
         getUser(context)?.id,
-        (await withCardPhotos(db, storage, result.items)).map((meadow) =>
+        withCardImages(storage, result.items).map((meadow) =>
           toMeadowCard(meadow, now),
         ),
       ),

@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { meadows } from "../../../db/schema";
+import { meadows, photos, users } from "../../../db/schema";
+import { insertMembers } from "../../../db/factories/members";
 import { insertMeadows, meadowGrid, north, UTRECHT } from "../../../db/factories/meadows";
 import { migratedDatabase, testEngines } from "../../../tests/support/databases";
 import type { Database } from "~/adapters/db.server";
@@ -96,10 +97,64 @@ describe.each(testEngines)("meadow search on $name", (engine) => {
         createdAt: row.createdAt,
         crops: [],
         distanceKm: 0,
+        firstPhoto: null,
       });
       expect(result.items[1]).toMatchObject({ priceAmount: 0.5, isDemo: false });
       const byAge = await searchMeadows(db, { sort: "newest" });
       expect(byAge.items[0]?.createdAt).toEqual(newest?.createdAt);
+    });
+
+    it("carries each result's first photo, the earliest uploaded, whatever the search", async () => {
+      const stored = await db.select().from(meadows);
+      const idOf = (name: string) => stored.find((meadow) => meadow.name === name)!.id;
+      const [author] = await insertMembers(db, [{}]);
+      const photo = (meadowName: string, id: string, minutesAgo: number) => ({
+        id,
+        meadowId: idOf(meadowName),
+        authorId: author!.id,
+        keyPrefix: `photos/${id}`,
+        width: 1200,
+        height: 800 + minutesAgo,
+        placeholder: "#4d7c0f",
+        createdAt: new Date(Date.now() - minutesAgo * 60_000),
+      });
+      // The second upload has the smaller id: the first is the earlier one, not the lower id.
+      await db
+        .insert(photos)
+        .values([
+          photo("Tulpenveld Lisse", "p2", 30),
+          photo("Tulpenveld Lisse", "p1", 5),
+          photo("Édelweiss", "p3", 1),
+        ]);
+      try {
+        const tulips = { keyPrefix: "photos/p2", width: 1200, height: 830, placeholder: "#4d7c0f" };
+        const edelweiss = {
+          keyPrefix: "photos/p3",
+          width: 1200,
+          height: 801,
+          placeholder: "#4d7c0f",
+        };
+        const searches: Parameters<typeof searchMeadows>[1][] = [
+          { sort: "name" },
+          { sort: "newest" },
+          { sort: "price", near: UTRECHT },
+          { text: "tulp", sort: "name" },
+          { near: UTRECHT, maxDistanceKm: 500, sort: "distance" },
+          { country: "DE", sort: "name" },
+        ];
+        for (const search of searches) {
+          const { items } = await searchMeadows(db, search);
+          const shown = Object.fromEntries(items.map((item) => [item.name, item.firstPhoto]));
+          if ("Tulpenveld Lisse" in shown) expect(shown["Tulpenveld Lisse"]).toEqual(tulips);
+          if ("Édelweiss" in shown) expect(shown["Édelweiss"]).toEqual(edelweiss);
+          for (const name of Object.keys(shown)) {
+            if (name !== "Tulpenveld Lisse" && name !== "Édelweiss") expect(shown[name]).toBeNull();
+          }
+          expect(items.length).toBeGreaterThan(0);
+        }
+      } finally {
+        await db.delete(users).where(eq(users.id, author!.id));
+      }
     });
 
     it("filters by country", async () => {

@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryManyRows, queryRows, type Database } from "~/adapters/db.server";
 import { cropsFromColumns, type MeadowCrop } from "~/lib/crops";
 import { encodeTimeline } from "~/lib/hours-text";
+import type { FirstPhoto } from "../photos.server";
 import { LocationRequiredError } from "./errors";
 import { gridMatchCounts, gridMatchesInCells } from "./clusters.server";
 import { hoursTimeline, openCropHoursKeys } from "./hours.server";
@@ -98,6 +99,8 @@ export interface MeadowSummary {
    * it without the time zone (the country tells it); none without hours.
    */
   hours?: string;
+  /** The meadow's first photo, as its card shows it; null without one. */
+  firstPhoto: FirstPhoto | null;
 }
 
 export interface SearchResult {
@@ -140,6 +143,7 @@ interface SummaryRow {
   crops: string[];
   crop_months: number[];
   hours_syntax: string | null;
+  first_photo: FirstPhoto | null;
   distance_m?: number;
 }
 
@@ -156,6 +160,7 @@ function toSummary(row: SummaryRow, now: Date): MeadowSummary {
     isDemo: row.is_demo,
     createdAt: new Date(row.created_at),
     crops: cropsFromColumns(row.crops, row.crop_months),
+    firstPhoto: row.first_photo,
   };
   if (row.distance_m !== undefined) summary.distanceKm = Number(row.distance_m) / 1000;
   const hours = hoursTimeline(row.hours_syntax, row.country, now, CARD_HOURS_MS);
@@ -251,9 +256,16 @@ function coveredAlongOrder(params: SearchParams): boolean {
   );
 }
 
-/** The columns of a result's row (SummaryRow), but its distance. */
+/**
+ * The columns of a result's row (SummaryRow), but its distance. The first photo comes with the
+ * row, as firstPhotos orders them: a page of cards is one statement, not two. PostgreSQL reads
+ * it for the rows that are returned only, after the sort and the LIMIT.
+ */
 const SUMMARY_COLUMNS = sql`m.id, m.name, m.city, m.country, m.price_text, m.price_amount, m.lat,
-  m.lng, m.is_demo, m.created_at, m.crops, m.crop_months, m.hours_syntax`;
+  m.lng, m.is_demo, m.created_at, m.crops, m.crop_months, m.hours_syntax,
+  (select json_build_object('keyPrefix', ph.key_prefix, 'width', ph.width, 'height', ph.height,
+      'placeholder', ph.placeholder)
+    from photos ph where ph.meadow_id = m.id order by ph.created_at, ph.id limit 1) as first_photo`;
 
 /** The columns a page needs, and what it is filtered and sorted by, for a preselection. */
 const CANDIDATE_COLUMNS = sql`m.id, m.name, m.city, m.country, m.price_text, m.price_amount,
