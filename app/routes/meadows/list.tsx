@@ -70,9 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       items: await markKept(
         db,
         getUser(context)?.id,
-        withCardImages(storage, result.items).map((meadow) =>
-          toMeadowCard(meadow, now),
-        ),
+        withCardImages(storage, result.items).map((meadow) => toMeadowCard(meadow, now)),
       ),
       total: result.total,
       totalCapped: result.totalCapped,
