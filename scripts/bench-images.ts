@@ -17,6 +17,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "./server-memory.ts";
 import { startReport } from "./bench-report.ts";
+import { percentile } from "./statistics.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 4);
@@ -34,10 +35,6 @@ interface Result {
   outputBytes: number;
   baselineRssMb: number;
   peakRssMb: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 async function measure(file: string, mode: "sequential" | "parallel"): Promise<Result> {

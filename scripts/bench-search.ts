@@ -19,6 +19,7 @@ import type { Database, DatabaseHandle } from "../app/adapters/db.server.ts";
 import type { ViewportRead } from "../app/services/meadows/viewport.server.ts";
 import { recording, shownWithParameters } from "./bench-explain.ts";
 import { startReport } from "./bench-report.ts";
+import { percentile } from "./statistics.ts";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -40,10 +41,6 @@ const { openPglite, openPostgres, queryRows } = await import("../app/adapters/db
 const { adminQuery, loadMeadows } = await import("./bench-meadows.ts");
 const { SHAPES } = await import("./bench-search-shapes.ts");
 const { sql } = await import("drizzle-orm");
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 function describeResult(result: unknown): string {
   const value = result as {

@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { startReport } from "./bench-report.ts";
+import { percentile } from "./statistics.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 80);
 const ATTEMPTS_PER_ACCOUNT = 4;
@@ -81,10 +82,6 @@ async function serve(env: Record<string, string>): Promise<{ url: string; stop()
       await exited;
     },
   };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 function row(engine: string, label: string, samples: number[]) {

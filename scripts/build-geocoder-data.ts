@@ -21,6 +21,7 @@ import {
   postalKey,
   type OfflineCountry,
 } from "../app/adapters/geocoder-gazetteer.server.ts";
+import { median } from "./statistics.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -150,14 +151,6 @@ function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: numb
     Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
     Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
   return 12_742 * Math.asin(Math.sqrt(h));
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /**
