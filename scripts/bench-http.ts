@@ -116,8 +116,9 @@ export interface Measured {
 }
 
 /**
- * One measurement: `run(seconds)` (wrk against the server of `pid`) for `warmup` seconds, then
- * for `seconds`, counting the server's CPU time meanwhile; wrk's report goes to `log`.
+ * One measurement: `run(seconds)` (wrk against the server of `pid`) for `warmup` seconds (none
+ * when 0), then for `seconds`, counting the server's CPU time meanwhile; wrk's report goes to
+ * `log`.
  */
 export async function measureWrk(options: {
   pid: number;
@@ -128,7 +129,7 @@ export async function measureWrk(options: {
   report: Pick<BenchReport, "log" | "within">;
 }): Promise<Measured> {
   const { report } = options;
-  await options.run(options.warmup);
+  if (options.warmup > 0) await options.run(options.warmup);
   const before = cpuTicks(options.pid);
   const output = await options.run(options.seconds);
   const ticks = cpuTicks(options.pid) - before;

@@ -6,9 +6,9 @@
 // Router page with 20 cards from memory), then loads each page with wrk at 10 and 50 connections
 // for BENCH_SECONDS (default 15) each, with `Accept-Encoding: br, gzip` as browsers send it: the
 // floor, a bare node:http page, then the app's pages as a browser's later pages (with the
-// stylesheet cookie of ADR 25), and the list as a browser's first page; each of the app's
-// measurements comes right after one of the floor at the same connections, and its share is of that
-// one. BENCH_PAGES=<words> measures only the pages whose names contain one of the comma-separated
+// stylesheet cookie of ADR 25), and the list as a browser's first page. Each of the app's pages
+// takes turns with the floor at the same connections, BENCH_ROUNDS times (default 3) for a part of
+// BENCH_SECONDS each, and its share is the median of the rounds' shares. BENCH_PAGES=<words> measures only the pages whose names contain one of the comma-separated
 // words (the floor always). BENCH_CACHE=1 starts the app with its anonymous page cache on
 // (PAGE_CACHE_SECONDS). Reports requests/s, p50, p99, errors, bytes per page (HTML and as sent) and
 // the server process's CPU per request (from /proc/<pid>/stat), also as a multiple of the floor's
@@ -19,8 +19,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "./server-memory.ts";
-import { runWrk } from "./bench-wrk.ts";
+import { milliseconds, runWrk } from "./bench-wrk.ts";
 import { startReport } from "./bench-report.ts";
+import { median } from "./statistics.ts";
 import {
   fetchBytes,
   measureWrk,
@@ -36,6 +37,7 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = [10, 50];
 const WARMUP_SECONDS = 3;
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const serverUrl = process.env.BENCH_DATABASE_URL || undefined;
 const reuse = process.env.BENCH_REUSE || undefined;
 const pageFilter = process.env.BENCH_PAGES?.split(",").filter(Boolean);
@@ -133,16 +135,58 @@ function wrk(target: Target, connections: number, seconds: number): Promise<stri
   });
 }
 
-function measure(target: Target, connections: number): Promise<Measured> {
+function measure(
+  target: Target,
+  connections: number,
+  { warmup = WARMUP_SECONDS, seconds = SECONDS, round = "" } = {},
+): Promise<Measured> {
   return measureWrk({
     pid: target.served.pid,
-    run: (seconds) => wrk(target, connections, seconds),
-    warmup: WARMUP_SECONDS,
-    seconds: SECONDS,
-    title: `${target.name}, ${connections} connections`,
+    run: (runSeconds) => wrk(target, connections, runSeconds),
+    warmup,
+    seconds,
+    title: `${target.name}, ${connections} connections${round}`,
     report,
   });
 }
+
+interface Round {
+  floor: Measured;
+  page: Measured;
+}
+
+/**
+ * A page and the floor taking turns: each warmed up once, then ROUNDS rounds of the floor and
+ * the page for a part of SECONDS each. A shared machine's speed moves within seconds, so a floor
+ * measured beside each stretch of the page says more of the page than one measured before it.
+ */
+async function measureBesideFloor(target: Target, connections: number): Promise<Round[]> {
+  await wrk(floorTarget, connections, WARMUP_SECONDS);
+  await wrk(target, connections, WARMUP_SECONDS);
+  const seconds = Math.max(1, Math.round(SECONDS / ROUNDS));
+  const rounds: Round[] = [];
+  for (let index = 1; index <= ROUNDS; index++) {
+    const options = { warmup: 0, seconds, round: `, round ${index} of ${ROUNDS}` };
+    const floor = await measure(floorTarget, connections, options);
+    rounds.push({ floor, page: await measure(target, connections, options) });
+  }
+  return rounds;
+}
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** Rounds of equal length as one measurement: CPU per request weighted by the rounds' rates. */
+function together(measured: Measured[]) {
+  const rate = mean(measured.map((item) => item.requestsPerSecond));
+  return {
+    requestsPerSecond: rate,
+    cpuMsPerRequest:
+      mean(measured.map((item) => item.cpuMsPerRequest * item.requestsPerSecond)) / rate,
+  };
+}
+
+const percent = (share: number) => `${(100 * share).toFixed(0)}%`;
+const ms = (value: number) => `${value.toFixed(value < 100 ? 2 : 1)}ms`;
 
 /** 50 points around the bench data's towns, for lists sorted by distance. */
 function points(): string[] {
@@ -161,7 +205,7 @@ const FILTERS = [
 ];
 
 log(
-  `${ROWS.toLocaleString("en")} meadows on PostgreSQL; wrk, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s of warm-up, Accept-Encoding: ${ACCEPT_ENCODING}; one app process${withCache ? `, page cache on (PAGE_CACHE_SECONDS=${process.env.PAGE_CACHE_SECONDS ?? "5"})` : ", no page cache"}`,
+  `${ROWS.toLocaleString("en")} meadows on PostgreSQL; wrk, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s of warm-up (the app's pages in ${ROUNDS} rounds of ${Math.max(1, Math.round(SECONDS / ROUNDS))} s, each after one of the floor), Accept-Encoding: ${ACCEPT_ENCODING}; one app process${withCache ? `, page cache on (PAGE_CACHE_SECONDS=${process.env.PAGE_CACHE_SECONDS ?? "5"})` : ", no page cache"}`,
 );
 log();
 
@@ -218,18 +262,27 @@ try {
     report.within(`${target.name}: kB of HTML`, html.bytes / 1000, 1, 1000);
     report.within(`${target.name}: kB sent`, sent.bytes / 1000, 0.1, html.bytes / 1000);
     for (const connections of CONNECTIONS) {
-      // The floor again just before each page: a shared machine's speed drifts within a run, and
-      // a share of a floor measured minutes earlier tells more of the drift than of the page.
-      const beside = target.served === app ? await measure(floorTarget, connections) : undefined;
-      const result = await measure(target, connections);
-      const share = beside
-        ? `${((100 * result.requestsPerSecond) / beside.requestsPerSecond).toFixed(0)}%`
-        : "–";
-      const cpuTimes = beside
-        ? `${(result.cpuMsPerRequest / beside.cpuMsPerRequest).toFixed(2)}×`
-        : "–";
+      const sizes = `${(html.bytes / 1000).toFixed(1)} / ${(sent.bytes / 1000).toFixed(1)}`;
+      if (target.served !== app) {
+        const result = await measure(target, connections);
+        rows.push(
+          `| ${target.name} | ${connections} | ${result.requestsPerSecond.toFixed(0)} | – | – | ${result.p50} | ${result.p99} | ${result.errors} | ${sizes} | ${result.cpuMsPerRequest.toFixed(2)} | – |`,
+        );
+        continue;
+      }
+      const rounds = await measureBesideFloor(target, connections);
+      const page = together(rounds.map((round) => round.page));
+      const floorBeside = together(rounds.map((round) => round.floor));
+      const shares = rounds.map(
+        (round) => round.page.requestsPerSecond / round.floor.requestsPerSecond,
+      );
+      const share = `${percent(median(shares))} (${percent(Math.min(...shares))}–${percent(Math.max(...shares))})`;
+      const p50 = median(rounds.map((round) => milliseconds(round.page.p50)));
+      const p99 = Math.max(...rounds.map((round) => milliseconds(round.page.p99)));
+      const errors = rounds.reduce((sum, round) => sum + round.page.errors, 0);
+      const cpuTimes = `${(page.cpuMsPerRequest / floorBeside.cpuMsPerRequest).toFixed(2)}×`;
       rows.push(
-        `| ${target.name} | ${connections} | ${result.requestsPerSecond.toFixed(0)} | ${beside ? beside.requestsPerSecond.toFixed(0) : "–"} | ${share} | ${result.p50} | ${result.p99} | ${result.errors} | ${(html.bytes / 1000).toFixed(1)} / ${(sent.bytes / 1000).toFixed(1)} | ${result.cpuMsPerRequest.toFixed(2)} | ${cpuTimes} |`,
+        `| ${target.name} | ${connections} | ${page.requestsPerSecond.toFixed(0)} | ${floorBeside.requestsPerSecond.toFixed(0)} | ${share} | ${ms(p50)} | ${ms(p99)} | ${errors} | ${sizes} | ${page.cpuMsPerRequest.toFixed(2)} | ${cpuTimes} |`,
       );
     }
   }
@@ -242,8 +295,8 @@ try {
 }
 
 const table = [
-  "| page | connections | requests/s | the floor just before, requests/s | of the floor | p50 | p99 | errors | kB per page (HTML / sent) | CPU ms per request | CPU of the floor's |",
-  "| ---- | ----------- | ---------- | --------------------------------- | ------------ | --- | --- | ------ | ------------------------- | ------------------ | ------------------ |",
+  `| page | connections | requests/s | the floor beside it, requests/s | of the floor: median of ${ROUNDS} rounds (range) | p50 (median of the rounds) | p99 (the worst round's) | errors | kB per page (HTML / sent) | CPU ms per request | CPU of the floor's |`,
+  "| ---- | ----------- | ---------- | ------------------------------- | ------------ | --- | --- | ------ | ------------------------- | ------------------ | ------------------ |",
   ...rows,
 ];
 log("## Summary");
