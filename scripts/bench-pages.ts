@@ -7,8 +7,9 @@
 // for BENCH_SECONDS (default 15) each, with `Accept-Encoding: br, gzip` as browsers send it: the
 // floor, a bare node:http page, then the app's pages as a browser's later pages (with the
 // stylesheet cookie of ADR 25), and the list as a browser's first page. Each of the app's pages
-// takes turns with the floor at the same connections, BENCH_ROUNDS times (default 3) for a part of
-// BENCH_SECONDS each, and its share is the median of the rounds' shares. BENCH_PAGES=<words> measures only the pages whose names contain one of the comma-separated
+// is measured in BENCH_ROUNDS rounds (default 3) of a part of BENCH_SECONDS, each right after one
+// of the floor at the same connections; the pages take their rounds in turn, and a page's share
+// is the median of its rounds' shares. BENCH_PAGES=<words> measures only the pages whose names contain one of the comma-separated
 // words (the floor always). BENCH_CACHE=1 starts the app with its anonymous page cache on
 // (PAGE_CACHE_SECONDS). Reports requests/s, p50, p99, errors, bytes per page (HTML and as sent) and
 // the server process's CPU per request (from /proc/<pid>/stat), also as a multiple of the floor's
@@ -156,21 +157,21 @@ interface Round {
 }
 
 /**
- * A page and the floor taking turns: each warmed up once, then ROUNDS rounds of the floor and
- * the page for a part of SECONDS each. A shared machine's speed moves within seconds, so a floor
- * measured beside each stretch of the page says more of the page than one measured before it.
+ * One round of a page beside the floor: the floor, then the page, for a part of SECONDS each,
+ * each after a warm-up (a longer one in the first round, when the page was never asked for).
  */
-async function measureBesideFloor(target: Target, connections: number): Promise<Round[]> {
-  await wrk(floorTarget, connections, WARMUP_SECONDS);
-  await wrk(target, connections, WARMUP_SECONDS);
-  const seconds = Math.max(1, Math.round(SECONDS / ROUNDS));
-  const rounds: Round[] = [];
-  for (let index = 1; index <= ROUNDS; index++) {
-    const options = { warmup: 0, seconds, round: `, round ${index} of ${ROUNDS}` };
-    const floor = await measure(floorTarget, connections, options);
-    rounds.push({ floor, page: await measure(target, connections, options) });
-  }
-  return rounds;
+async function roundBesideFloor(
+  target: Target,
+  connections: number,
+  index: number,
+): Promise<Round> {
+  const options = {
+    warmup: index === 1 ? WARMUP_SECONDS : 1,
+    seconds: Math.max(1, Math.round(SECONDS / ROUNDS)),
+    round: `, round ${index} of ${ROUNDS}`,
+  };
+  const floor = await measure(floorTarget, connections, options);
+  return { floor, page: await measure(target, connections, options) };
 }
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
@@ -205,7 +206,7 @@ const FILTERS = [
 ];
 
 log(
-  `${ROWS.toLocaleString("en")} meadows on PostgreSQL; wrk, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s of warm-up (the app's pages in ${ROUNDS} rounds of ${Math.max(1, Math.round(SECONDS / ROUNDS))} s, each after one of the floor), Accept-Encoding: ${ACCEPT_ENCODING}; one app process${withCache ? `, page cache on (PAGE_CACHE_SECONDS=${process.env.PAGE_CACHE_SECONDS ?? "5"})` : ", no page cache"}`,
+  `${ROWS.toLocaleString("en")} meadows on PostgreSQL; wrk, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s of warm-up (the app's pages in ${ROUNDS} rounds of ${Math.max(1, Math.round(SECONDS / ROUNDS))} s, each after one of the floor, the pages in turn; 1 s of warm-up in later rounds), Accept-Encoding: ${ACCEPT_ENCODING}; one app process${withCache ? `, page cache on (PAGE_CACHE_SECONDS=${process.env.PAGE_CACHE_SECONDS ?? "5"})` : ", no page cache"}`,
 );
 log();
 
@@ -251,8 +252,10 @@ const targets: Target[] = [
     : []),
 ];
 
-const rows: string[] = [];
+const rows = new Map<string, string>();
+const rowKey = (target: Target, connections: number) => `${target.name} ${connections}`;
 try {
+  const sizes = new Map<Target, string>();
   for (const target of targets) {
     const first = target.paths[0] ?? "/";
     const html = await fetchBytes(`${target.served.base}${first}`, undefined, target.cookie);
@@ -261,28 +264,42 @@ try {
     // Every page measured is a whole page of cards or details, and compression shrinks it.
     report.within(`${target.name}: kB of HTML`, html.bytes / 1000, 1, 1000);
     report.within(`${target.name}: kB sent`, sent.bytes / 1000, 0.1, html.bytes / 1000);
+    sizes.set(target, `${(html.bytes / 1000).toFixed(1)} / ${(sent.bytes / 1000).toFixed(1)}`);
+  }
+  const pages = targets.filter((target) => target.served === app);
+  for (const target of targets.filter((item) => item.served !== app)) {
     for (const connections of CONNECTIONS) {
-      const sizes = `${(html.bytes / 1000).toFixed(1)} / ${(sent.bytes / 1000).toFixed(1)}`;
-      if (target.served !== app) {
-        const result = await measure(target, connections);
-        rows.push(
-          `| ${target.name} | ${connections} | ${result.requestsPerSecond.toFixed(0)} | – | – | ${result.p50} | ${result.p99} | ${result.errors} | ${sizes} | ${result.cpuMsPerRequest.toFixed(2)} | – |`,
-        );
-        continue;
+      const result = await measure(target, connections);
+      rows.set(
+        rowKey(target, connections),
+        `| ${target.name} | ${connections} | ${result.requestsPerSecond.toFixed(0)} | – | – | ${result.p50} | ${result.p99} | ${result.errors} | ${sizes.get(target)} | ${result.cpuMsPerRequest.toFixed(2)} | – |`,
+      );
+    }
+  }
+  // The floor's own rate moves by half or more from one minute of a run to another, and the
+  // app's pages much less: the pages take their rounds in turn, so each page's rounds meet the
+  // floor across the whole run rather than in one stretch of it.
+  for (const connections of CONNECTIONS) {
+    const rounds = new Map<Target, Round[]>(pages.map((page) => [page, []]));
+    for (let index = 1; index <= ROUNDS; index++) {
+      for (const page of pages) {
+        rounds.get(page)?.push(await roundBesideFloor(page, connections, index));
       }
-      const rounds = await measureBesideFloor(target, connections);
-      const page = together(rounds.map((round) => round.page));
-      const floorBeside = together(rounds.map((round) => round.floor));
-      const shares = rounds.map(
+    }
+    for (const [target, measured] of rounds) {
+      const page = together(measured.map((round) => round.page));
+      const floorBeside = together(measured.map((round) => round.floor));
+      const shares = measured.map(
         (round) => round.page.requestsPerSecond / round.floor.requestsPerSecond,
       );
       const share = `${percent(median(shares))} (${percent(Math.min(...shares))}–${percent(Math.max(...shares))})`;
-      const p50 = median(rounds.map((round) => milliseconds(round.page.p50)));
-      const p99 = Math.max(...rounds.map((round) => milliseconds(round.page.p99)));
-      const errors = rounds.reduce((sum, round) => sum + round.page.errors, 0);
+      const p50 = median(measured.map((round) => milliseconds(round.page.p50)));
+      const p99 = Math.max(...measured.map((round) => milliseconds(round.page.p99)));
+      const errors = measured.reduce((sum, round) => sum + round.page.errors, 0);
       const cpuTimes = `${(page.cpuMsPerRequest / floorBeside.cpuMsPerRequest).toFixed(2)}×`;
-      rows.push(
-        `| ${target.name} | ${connections} | ${page.requestsPerSecond.toFixed(0)} | ${floorBeside.requestsPerSecond.toFixed(0)} | ${share} | ${ms(p50)} | ${ms(p99)} | ${errors} | ${sizes} | ${page.cpuMsPerRequest.toFixed(2)} | ${cpuTimes} |`,
+      rows.set(
+        rowKey(target, connections),
+        `| ${target.name} | ${connections} | ${page.requestsPerSecond.toFixed(0)} | ${floorBeside.requestsPerSecond.toFixed(0)} | ${share} | ${ms(p50)} | ${ms(p99)} | ${errors} | ${sizes.get(target)} | ${page.cpuMsPerRequest.toFixed(2)} | ${cpuTimes} |`,
       );
     }
   }
@@ -297,7 +314,9 @@ try {
 const table = [
   `| page | connections | requests/s | the floor beside it, requests/s | of the floor: median of ${ROUNDS} rounds (range) | p50 (median of the rounds) | p99 (the worst round's) | errors | kB per page (HTML / sent) | CPU ms per request | CPU of the floor's |`,
   "| ---- | ----------- | ---------- | ------------------------------- | ------------ | --- | --- | ------ | ------------------------- | ------------------ | ------------------ |",
-  ...rows,
+  ...targets.flatMap((target) =>
+    CONNECTIONS.map((connections) => rows.get(rowKey(target, connections)) ?? ""),
+  ),
 ];
 log("## Summary");
 log();
