@@ -9,11 +9,12 @@
 // stylesheet cookie of ADR 25), and the list as a browser's first page. Each of the app's pages
 // is measured in BENCH_ROUNDS rounds (default 3) of a part of BENCH_SECONDS, each right after one
 // of the floor at the same connections; the pages take their rounds in turn, and a page's share
-// is the median of its rounds' shares. BENCH_PAGES=<words> measures only the pages whose names contain one of the comma-separated
-// words (the floor always). BENCH_CACHE=1 starts the app with its anonymous page cache on
-// (PAGE_CACHE_SECONDS). Reports requests/s, p50, p99, errors, bytes per page (HTML and as sent) and
-// the server process's CPU per request (from /proc/<pid>/stat), also as a multiple of the floor's
-// beside it; the table and wrk's raw output go to docs/benchmarks/ (scripts/bench-report.ts).
+// is the median of its rounds' shares. BENCH_PAGES=<words> measures only the pages whose names
+// contain one of the comma-separated words (the floor always). BENCH_CACHE=1 starts the app with
+// its anonymous page cache on (PAGE_CACHE_SECONDS). Reports requests/s, p50, p99, errors, bytes
+// per page (HTML and as sent) and the server process's CPU per request (from /proc/<pid>/stat),
+// also as a multiple of the floor's beside it; the table and wrk's raw output go to
+// docs/benchmarks/ (scripts/bench-report.ts).
 import "./resolve-ts.ts";
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
