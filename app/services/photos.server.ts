@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
 import { meadows, photos, users, type Photo } from "../../db/schema";
 import { preparedQuery, type Database } from "~/adapters/db.server";
 import type { ObjectStorage } from "~/adapters/storage.server";
@@ -218,6 +218,16 @@ const firstPhotoOfEach = preparedQuery((db) =>
     .orderBy(photos.meadowId, asc(photos.createdAt), asc(photos.id))
     .prepare("first_photo_of_each"),
 );
+
+/**
+ * A meadow's first photo (a FirstPhoto as JSON, null without one) as a column of a statement that
+ * reads meadows: the same photo firstPhotos picks, read with the meadow's own row.
+ */
+export function firstPhotoColumn(meadowId: SQL): SQL {
+  return sql`(select json_build_object('keyPrefix', ph.key_prefix, 'width', ph.width,
+      'height', ph.height, 'placeholder', ph.placeholder)
+    from photos ph where ph.meadow_id = ${meadowId} order by ph.created_at, ph.id limit 1)`;
+}
 
 /** What a page needs to show a stored photo at one of PHOTO_WIDTHS: src, srcset and size. */
 export interface PhotoImage {

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryManyRows, queryRows, type Database } from "~/adapters/db.server";
 import { cropsFromColumns, type MeadowCrop } from "~/lib/crops";
 import { encodeTimeline } from "~/lib/hours-text";
-import type { FirstPhoto } from "../photos.server";
+import { firstPhotoColumn, type FirstPhoto } from "../photos.server";
 import { LocationRequiredError } from "./errors";
 import { gridMatchCounts, gridMatchesInCells } from "./clusters.server";
 import { hoursTimeline, openCropHoursKeys } from "./hours.server";
@@ -258,14 +258,12 @@ function coveredAlongOrder(params: SearchParams): boolean {
 
 /**
  * The columns of a result's row (SummaryRow), but its distance. The first photo comes with the
- * row, as firstPhotos orders them: a page of cards is one statement, not two. PostgreSQL reads
- * it for the rows that are returned only, after the sort and the LIMIT.
+ * row: a page of cards is one statement, not two. PostgreSQL reads it for the rows that are
+ * returned only, after the sort and the LIMIT.
  */
 const SUMMARY_COLUMNS = sql`m.id, m.name, m.city, m.country, m.price_text, m.price_amount, m.lat,
   m.lng, m.is_demo, m.created_at, m.crops, m.crop_months, m.hours_syntax,
-  (select json_build_object('keyPrefix', ph.key_prefix, 'width', ph.width, 'height', ph.height,
-      'placeholder', ph.placeholder)
-    from photos ph where ph.meadow_id = m.id order by ph.created_at, ph.id limit 1) as first_photo`;
+  ${firstPhotoColumn(sql`m.id`)} as first_photo`;
 
 /** The columns a page needs, and what it is filtered and sorted by, for a preselection. */
 const CANDIDATE_COLUMNS = sql`m.id, m.name, m.city, m.country, m.price_text, m.price_amount,
