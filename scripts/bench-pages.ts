@@ -40,6 +40,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = [10, 50];
 const WARMUP_SECONDS = 3;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const ROUND_SECONDS = Math.max(1, Math.round(SECONDS / ROUNDS));
+/** The warm-up of a round after the first: the processes are warm, only wrk's connections new. */
+const LATER_WARMUP_SECONDS = 1;
 const serverUrl = process.env.BENCH_DATABASE_URL || undefined;
 const reuse = process.env.BENCH_REUSE || undefined;
 const pageFilter = process.env.BENCH_PAGES?.split(",").filter(Boolean);
@@ -167,8 +170,8 @@ async function roundBesideFloor(
   index: number,
 ): Promise<Round> {
   const options = {
-    warmup: index === 1 ? WARMUP_SECONDS : 1,
-    seconds: Math.max(1, Math.round(SECONDS / ROUNDS)),
+    warmup: index === 1 ? WARMUP_SECONDS : LATER_WARMUP_SECONDS,
+    seconds: ROUND_SECONDS,
     round: `, round ${index} of ${ROUNDS}`,
   };
   const floor = await measure(floorTarget, connections, options);
@@ -207,7 +210,7 @@ const FILTERS = [
 ];
 
 log(
-  `${ROWS.toLocaleString("en")} meadows on PostgreSQL; wrk, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s of warm-up (the app's pages in ${ROUNDS} rounds of ${Math.max(1, Math.round(SECONDS / ROUNDS))} s, each after one of the floor, the pages in turn; 1 s of warm-up in later rounds), Accept-Encoding: ${ACCEPT_ENCODING}; one app process${withCache ? `, page cache on (PAGE_CACHE_SECONDS=${process.env.PAGE_CACHE_SECONDS ?? "5"})` : ", no page cache"}`,
+  `${ROWS.toLocaleString("en")} meadows on PostgreSQL; wrk, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s of warm-up (the app's pages in ${ROUNDS} rounds of ${ROUND_SECONDS} s, each after one of the floor, the pages in turn; ${LATER_WARMUP_SECONDS} s of warm-up in later rounds), Accept-Encoding: ${ACCEPT_ENCODING}; one app process${withCache ? `, page cache on (PAGE_CACHE_SECONDS=${process.env.PAGE_CACHE_SECONDS ?? "5"})` : ", no page cache"}`,
 );
 log();
 
