@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Result } from "axe-core";
+import { seriousViolations } from "./axe";
 import {
   expect,
   NOT_FOUND_RESOURCE,
@@ -50,15 +50,7 @@ function describeViolations(violations: Result[]): string {
 }
 
 async function expectNoSeriousViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page })
-    // The shell has no frames, so axe may run in the page itself instead of opening a blank page
-    // per scan to merge frame results; full details for violations only. Three times faster.
-    .setLegacyMode(true)
-    .options({ resultTypes: ["violations"] })
-    .analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
+  const serious = await seriousViolations(page);
   expect
     .soft(
       serious.map((violation) => violation.id),

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { DEMO_MEADOWS } from "../../db/seed/demo-meadows";
 import { FAVORITE_ACTION } from "../../app/lib/favorites";
+import { seriousViolations } from "./axe";
 import { allowConsoleErrors, expect, gotoHydrated, test, type Page } from "./fixtures";
 import { registerTexts, signIn, signUpMember, visitorHeaders } from "./members";
 
@@ -206,12 +206,9 @@ test("axe finds nothing serious on the heart, kept or not, in both languages", a
           await form.getByRole("button").click();
         }
         await expect(form.getByRole("button")).toHaveAttribute("aria-pressed", pressed);
-        const results = await new AxeBuilder({ page })
-          .include(`#favorite-${meadow.id}`)
-          .setLegacyMode(true)
-          .analyze();
+        const violations = await seriousViolations(page, { include: `#favorite-${meadow.id}` });
         expect(
-          results.violations.map(
+          violations.map(
             (violation) =>
               `${violation.id}: ${violation.nodes.map((node) => node.failureSummary).join("; ")}`,
           ),

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
+import { seriousViolations } from "./axe";
 import { fieldFit } from "./field-fit";
 import { expect, focusIndicator, gotoHydrated, test, type Page } from "./fixtures";
 import { signUpMember } from "./members";
@@ -495,10 +495,7 @@ test("axe finds nothing serious on a drawn map with an open popup, nor on the sm
   for (const colorScheme of ["light", "dark"] as const) {
     const page = await openPage({ colorScheme, viewport: { width: 360, height: 740 } });
     const scan = async (where: string) => {
-      const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-      const serious = violations.filter(
-        ({ impact }) => impact === "serious" || impact === "critical",
-      );
+      const serious = await seriousViolations(page);
       expect(
         serious.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(" ")}`),
         `${where} (${colorScheme})`,

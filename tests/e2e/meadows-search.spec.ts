@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { DEMO_MEADOWS } from "../../db/seed/demo-meadows";
 import { parsePriceAmount } from "../../app/services/price";
+import { seriousViolations } from "./axe";
 import {
   expect,
   gotoHydrated,
@@ -425,18 +425,10 @@ test.describe("accessibility", () => {
           // Phones fold the filters away; open them so they are checked too.
           const summary = page.locator("summary", { hasText: /filter/i });
           if (await summary.isVisible()) await summary.click();
-          const { violations } = await new AxeBuilder({ page })
-            .setLegacyMode(true)
-            .options({ resultTypes: ["violations"] })
-            .analyze();
-          const serious = violations
-            .filter(
-              (violation) => violation.impact === "serious" || violation.impact === "critical",
-            )
-            .map(
-              (violation) =>
-                `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
-            );
+          const serious = (await seriousViolations(page)).map(
+            (violation) =>
+              `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
+          );
           expect.soft(serious, `${path}, ${mode}, ${width} px`).toEqual([]);
         }
       }

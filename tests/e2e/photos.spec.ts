@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { orientedJpegWithGps, png, TEXT_NAMED_JPG, webp } from "../fixtures/images/generate";
+import { seriousViolations } from "./axe";
 import { allowConsoleErrors, expect, gotoHydrated, test, type Page } from "./fixtures";
 import { signUpMember } from "./members";
 
@@ -16,19 +16,9 @@ const JS_MEADOW = "/meadows/demo-040";
 const PLAIN_MEADOW = "/nl/meadows/demo-041";
 
 async function expectNoSeriousViolations(page: Page, where: string) {
-  // Buttons ease into the other colour mode's colours; axe reads colours as they are.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== "running"),
+  const serious = (await seriousViolations(page)).map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
   );
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .options({ resultTypes: ["violations"] })
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
-    );
   expect(serious, where).toEqual([]);
 }
 
