@@ -3,12 +3,11 @@ import type { Result } from "axe-core";
 import type { Page } from "./fixtures";
 
 /**
- * axe's serious and critical violations on the page, or within `include` (a selector), read once
- * the page's transitions have ended: buttons ease into their pressed and their colour mode's
- * colours, and axe reads a colour as it is at that moment. Animations that repeat forever are not
- * waited for.
+ * axe's violations on the page, or within `include` (a selector), read once the page's
+ * transitions have ended: buttons ease into their pressed and their colour mode's colours, and
+ * axe reads a colour as it is at that moment. Animations that repeat forever are not waited for.
  */
-export async function seriousViolations(
+export async function settledViolations(
   page: Page,
   { include }: { include?: string } = {},
 ): Promise<Result[]> {
@@ -27,6 +26,14 @@ export async function seriousViolations(
     .setLegacyMode(true)
     .options({ resultTypes: ["violations"] });
   if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
+  return (await builder.analyze()).violations;
+}
+
+/** The serious and critical ones of settledViolations. */
+export async function seriousViolations(
+  page: Page,
+  options: { include?: string } = {},
+): Promise<Result[]> {
+  const violations = await settledViolations(page, options);
   return violations.filter(({ impact }) => impact === "serious" || impact === "critical");
 }
