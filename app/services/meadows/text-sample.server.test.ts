@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { migratedDatabase, testEngines } from "../../../tests/support/databases";
 import { queryRows, type Database } from "~/adapters/db.server";
 import { foldLikeSearchText } from "./text-sample";
@@ -16,8 +16,17 @@ async function insertRandomMeadows(db: Database, from: number, count: number, na
 
 describe.each(testEngines)("estimateText on $name", (engine) => {
   const database = migratedDatabase(engine);
+  /** Later than the number of meadows is kept for. */
+  const keptTotalOutlived = () => vi.setSystemTime(Date.now() + 5_001);
+  beforeAll(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+  });
   beforeEach(async () => {
     await database.db.execute(sql`delete from meadows`);
+    keptTotalOutlived();
   });
 
   it("folds words as the database folds search_text", async () => {
@@ -62,9 +71,18 @@ describe.each(testEngines)("estimateText on $name", (engine) => {
     expect((await estimateText(database.db, ["bloemen"])).matches).toBe(3000);
     expect((await estimateText(database.db, ["plukken"])).matches).toBe(3000);
     expect((await estimateText(database.db, ["hoeve"])).matches).toBe(0);
-    // A fifth more meadows: the sample is taken again at once.
+    // A fifth more meadows: the number of meadows read a moment ago still serves, and so does
+    // the sample; once that number is five seconds old, the sample is taken again at once.
     await insertRandomMeadows(database.db, 3001, 600, `'Zeldzaam erf'`);
-    expect((await estimateText(database.db, ["zeldzaam"])).matches).toBe(630);
+    expect(await estimateText(database.db, ["zeldzaam"])).toMatchObject({
+      matches: 30,
+      total: 3000,
+    });
+    keptTotalOutlived();
+    expect(await estimateText(database.db, ["zeldzaam"])).toMatchObject({
+      matches: 630,
+      total: 3600,
+    });
   });
 
   it("samples a larger table, and estimates a word in one meadow of ten within a fifth", async () => {

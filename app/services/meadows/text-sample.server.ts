@@ -25,6 +25,12 @@ const SAMPLE_ROWS = 10_000;
 const SAMPLE_TTL_MS = 10 * 60_000;
 /** So is a sample of a table that has since grown or shrunk by more than this share. */
 const SAMPLE_DRIFT = 0.1;
+/**
+ * How long the number of meadows read for a sample serves: every text search needs it, and a
+ * number a few seconds old picks the same plans, while asking for it cost each search a round
+ * trip to the database (docs/benchmarks.md, Pages).
+ */
+const TOTAL_TTL_MS = 5_000;
 
 interface TextSample {
   texts: string[];
@@ -40,7 +46,14 @@ interface TextSample {
   estimates: Kept<string, number>;
 }
 
-const samples = new WeakMap<Database, { sample?: TextSample; taking?: Promise<TextSample> }>();
+const samples = new WeakMap<
+  Database,
+  {
+    sample?: TextSample;
+    taking?: Promise<TextSample>;
+    total?: { meadows: number; readAt: number };
+  }
+>();
 
 /** The meadows there are, from the stored grid's coarsest level (kept exact by triggers). */
 async function meadowTotal(db: Database): Promise<number> {
@@ -49,6 +62,18 @@ async function meadowTotal(db: Database): Promise<number> {
     sql`select coalesce(sum(count), 0)::int as total from meadow_grid where level = 0`,
   );
   return Number(row?.total ?? 0);
+}
+
+/** meadowTotal, read again once it is TOTAL_TTL_MS old. */
+async function keptTotal(
+  db: Database,
+  kept: { total?: { meadows: number; readAt: number } },
+): Promise<number> {
+  const now = Date.now();
+  if (kept.total && now - kept.total.readAt < TOTAL_TTL_MS) return kept.total.meadows;
+  const meadows = await meadowTotal(db);
+  kept.total = { meadows, readAt: now };
+  return meadows;
 }
 
 async function takeSample(db: Database, total: number): Promise<TextSample> {
@@ -101,7 +126,7 @@ async function currentSample(
 ): Promise<{ sample: TextSample | undefined; meadows: number }> {
   const kept = samples.get(db) ?? {};
   samples.set(db, kept);
-  const meadows = total ?? (await meadowTotal(db));
+  const meadows = total ?? (await keptTotal(db, kept));
   let sample = kept.sample;
   const drifted = !sample || Math.abs(meadows - sample.total) > SAMPLE_DRIFT * sample.total;
   if (drifted || Date.now() - (sample?.takenAt ?? 0) > SAMPLE_TTL_MS) {
