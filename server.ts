@@ -2,6 +2,7 @@
 // through Vite with hot reload. Node 24 runs this file directly (type stripping), so it uses only
 // erasable TypeScript and imports nothing from the app: the app is bundled into build/server.
 import { existsSync } from "node:fs";
+import { enableCompileCache } from "node:module";
 import { pathToFileURL } from "node:url";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
@@ -18,6 +19,10 @@ interface ServerEntry {
 }
 
 const dev = process.argv.includes("--dev");
+// V8's compiled code for the modules imported below, kept on disk (NODE_COMPILE_CACHE, else the
+// system's temporary folder): a restart compiles none of them again. Where the folder cannot be
+// written, Node starts without it.
+enableCompileCache();
 // The production build runs React and its libraries in their production mode, as React Router's
 // own `react-router-serve` does; React's development build renders a page at about twice the CPU.
 if (!dev) process.env.NODE_ENV ??= "production";
