@@ -46,14 +46,14 @@ interface TextSample {
   estimates: Kept<string, number>;
 }
 
-const samples = new WeakMap<
-  Database,
-  {
-    sample?: TextSample;
-    taking?: Promise<TextSample>;
-    total?: { meadows: number; readAt: number };
-  }
->();
+/** What is kept per database: its sample, the one being taken, and the number of meadows. */
+interface KeptForDatabase {
+  sample?: TextSample;
+  taking?: Promise<TextSample>;
+  total?: { meadows: number; readAt: number };
+}
+
+const samples = new WeakMap<Database, KeptForDatabase>();
 
 /** The meadows there are, from the stored grid's coarsest level (kept exact by triggers). */
 async function meadowTotal(db: Database): Promise<number> {
@@ -65,10 +65,7 @@ async function meadowTotal(db: Database): Promise<number> {
 }
 
 /** meadowTotal, read again once it is TOTAL_TTL_MS old. */
-async function keptTotal(
-  db: Database,
-  kept: { total?: { meadows: number; readAt: number } },
-): Promise<number> {
+async function keptTotal(db: Database, kept: KeptForDatabase): Promise<number> {
   const now = Date.now();
   if (kept.total && now - kept.total.readAt < TOTAL_TTL_MS) return kept.total.meadows;
   const meadows = await meadowTotal(db);
