@@ -2,7 +2,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, chromiumExecutablePath } from "./tests/support/chromium.ts";
+import {
+  chromiumArgs,
+  chromiumExecutablePath,
+  headlessChromiumExecutablePath,
+} from "./tests/support/chromium.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 /** Port 9 (discard) is closed on loopback. */
@@ -15,6 +19,13 @@ const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525 + (port - 3210));
 const mailDir = (process.env.E2E_MAIL_DIR ||= mkdtempSync(
   path.join(tmpdir(), "plukweide-e2e-mail-"),
 ));
+// The headless shell cannot open a window: --headed, --debug, --ui and PWDEBUG get the full
+// Chromium. Only the runner sees those flags, so its choice travels to the workers too.
+const showsBrowser =
+  (process.env.E2E_SHOWS_BROWSER ||= String(
+    ["--headed", "--debug", "--ui"].some((flag) => process.argv.includes(flag)) ||
+      Boolean(process.env.PWDEBUG),
+  )) === "true";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -43,8 +54,12 @@ export default defineConfig({
       name: "chromium",
       use: {
         ...devices["Desktop Chrome"],
-        // CHROME_PATH, else Debian's /usr/bin/chromium, else Playwright's own download.
-        launchOptions: { executablePath: chromiumExecutablePath, args: chromiumArgs },
+        // CHROME_PATH, else Debian's Chromium (its headless shell when no window is shown, ADR
+        // 49), else Playwright's own download.
+        launchOptions: {
+          executablePath: showsBrowser ? chromiumExecutablePath : headlessChromiumExecutablePath,
+          args: chromiumArgs,
+        },
       },
     },
   ],

@@ -2,7 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { playwright } from "@vitest/browser-playwright";
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
-import { chromiumArgs, chromiumExecutablePath } from "./tests/support/chromium.ts";
+import { chromiumArgs, headlessChromiumExecutablePath } from "./tests/support/chromium.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -61,7 +61,10 @@ export default defineConfig({
             // Failure screenshots would land beside the tests in app/; the error output suffices.
             screenshotFailures: false,
             provider: playwright({
-              launchOptions: { executablePath: chromiumExecutablePath, args: chromiumArgs },
+              launchOptions: {
+                executablePath: headlessChromiumExecutablePath,
+                args: chromiumArgs,
+              },
             }),
             instances: [{ browser: "chromium" }],
           },
