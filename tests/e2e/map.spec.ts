@@ -190,18 +190,24 @@ test("on a phone every popup stays on the screen", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await gotoHydrated(page, LISSE);
   await settledMap(page);
-  const count = await pins(page).count();
-  expect(count).toBeGreaterThanOrEqual(2);
-  for (let index = 0; index < count; index++) {
-    await pins(page).nth(index).focus();
+  const labels = await pins(page).evaluateAll((buttons) =>
+    buttons.map((button) => button.getAttribute("aria-label")!),
+  );
+  expect(labels.length).toBeGreaterThanOrEqual(2);
+  for (const [index, label] of labels.entries()) {
+    // Each from the same view: opening a popup may move the map, and the moved view's answer
+    // may leave out a pin that was at its edge.
+    if (index > 0) {
+      await gotoHydrated(page, LISSE);
+      await settledMap(page);
+    }
+    await page.getByRole("button", { name: label, exact: true }).focus();
     await page.keyboard.press("Enter");
     const popup = page.locator(".maplibregl-popup");
     await expect(popup).toBeVisible();
     const box = (await popup.boundingBox())!;
-    expect(box.x, `popup ${index}`).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width, `popup ${index}`).toBeLessThanOrEqual(360);
-    await page.keyboard.press("Escape");
-    await expect(popup).toBeHidden();
+    expect(box.x, label).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, label).toBeLessThanOrEqual(360);
   }
 });
 
