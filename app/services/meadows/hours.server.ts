@@ -59,7 +59,8 @@ export function hoursColumns(
 ): HoursColumns {
   const candidates = syntax ? [syntax] : [freeText.trim()].filter(Boolean);
   for (const candidate of candidates) {
-    const derived = derivedHours(candidate, country);
+    // Kept: rows written together (deriving again, the factories' thousands) share their hours.
+    const derived = cachedDerived(candidate, country);
     if ("weekly" in derived) return columnsOf(candidate, derived.weekly);
   }
   return {
