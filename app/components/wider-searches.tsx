@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { cropName, monthName } from "~/components/crops";
+import { cropList, cropName, monthName } from "~/components/crops";
 import { formatDistance } from "~/components/meadow-card";
 import { CloseIcon } from "~/components/ui/icons";
 import { useShellData } from "~/hooks/use-shell-data";
@@ -32,20 +32,49 @@ function filterLabel(t: Translate, lang: Language, filter: SearchFilter): string
 }
 
 /**
+ * Why a search of one filter found nothing, when dropping the filter would list every meadow
+ * (the list's own "show all" link does that): what the filter asked of the meadows, so a
+ * visitor knows what to try instead.
+ */
+function emptyHint(t: Translate, lang: Language, only: SearchFilter | undefined): string {
+  switch (only?.kind) {
+    case "words":
+      return t("meadowList.emptyWords");
+    case "country":
+      return t("meadowList.emptyCountry");
+    case "season":
+      return only.season === "now"
+        ? t("meadowList.emptySeasonNow")
+        : t("meadowList.emptySeasonMonth", { month: monthName(t, only.season) });
+    case "open":
+      return t("meadowList.emptyOpenNow");
+    case "crop":
+      return t("meadowList.emptyCrop", { crop: cropList(t, lang, [only.crop]) });
+    default:
+      // No filter at all: nobody has added a meadow yet.
+      return t("meadowList.emptyNone");
+  }
+}
+
+/**
  * For a search that found nothing: its filters, each a link to the same search without it, so
  * the way to more meadows is one tap (no JavaScript needed). A filter whose removal would list
- * every meadow is left to the list's own "show all" link; with none left, a hint says what to
- * change.
+ * every meadow is left to the list's own "show all" link; with none left, a hint says what the
+ * search asked that no meadow has.
  */
 export function WiderSearchLinks({ search, pathname }: { search: MeadowSearch; pathname: string }) {
   const { t } = useTranslation();
   const { lang } = useShellData();
-  const wider = widerSearches(search)
+  const filters = widerSearches(search);
+  const wider = filters
     .map(({ filter, search: widerSearch }) => ({ filter, query: meadowSearchQuery(widerSearch) }))
     .filter(({ query }) => query !== "");
   if (wider.length === 0) {
+    // A search of two filters or more always has a wider one: this one has one filter or none.
     return (
-      <p className="mt-4 max-w-sm text-sm text-muted-foreground">{t("meadowList.emptyHint")}</p>
+      <p className="mt-4 max-w-sm text-sm text-muted-foreground">
+        {emptyHint(t, lang, filters[0]?.filter)}
+      </p>
     );
   }
   return (

@@ -154,7 +154,9 @@ describe.each(appEngines)("the meadows list on $name", (engine) => {
     // Words alone: dropping them lists every meadow, which "Show all meadows" already does.
     const wordsOnly = await (await fetch(`${app.url}/meadows?q=zzqx`)).text();
     expect(links(wordsOnly)).toEqual([]);
-    expect(wordsOnly).toContain("Try other words, another country or a larger distance.");
+    expect(wordsOnly).toContain(
+      "No meadow&#x27;s name or description has these words. Try other words, or fewer.",
+    );
   });
 
   it("pages through twenty at a time", async () => {

@@ -1,0 +1,68 @@
+import { createInstance } from "i18next";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { parseMeadowSearch } from "~/lib/schemas/meadow-search";
+import en from "~/locales/en/translation";
+import nl from "~/locales/nl/translation";
+import { WiderSearchLinks } from "./wider-searches";
+
+/** The text a search that found nothing shows under "No meadows found", in `lang`. */
+async function emptyText(lang: "en" | "nl", query: string) {
+  const i18n = createInstance({
+    lng: lang,
+    resources: { en: { translation: en }, nl: { translation: nl } },
+    interpolation: { escapeValue: false },
+  });
+  await i18n.init();
+  const search = parseMeadowSearch(new URLSearchParams(query));
+  const Page = () => <WiderSearchLinks search={search} pathname="/meadows" />;
+  const Stub = createRoutesStub([{ path: "/*", Component: Page }]);
+  const html = renderToString(
+    <I18nextProvider i18n={i18n}>
+      <Stub initialEntries={[lang === "nl" ? "/nl/meadows" : "/meadows"]} />
+    </I18nextProvider>,
+  );
+  return html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+describe("WiderSearchLinks for a search of one filter", () => {
+  it("says what that filter asked that no meadow has", async () => {
+    expect(await emptyText("en", "open=now")).toBe(
+      "None is open right now. Show all meadows to see when each one opens.",
+    );
+    expect(await emptyText("en", "season=now")).toBe("No meadow has anything in season right now.");
+    expect(await emptyText("en", "season=2")).toBe("No meadow has anything in season in February.");
+    expect(await emptyText("en", "crop=sweet-pea")).toBe("No meadow grows sweet peas yet.");
+    expect(await emptyText("en", "country=LU")).toBe(
+      "No one has added a meadow in this country yet.",
+    );
+    expect(await emptyText("en", "q=zzqx")).toBe(
+      "No meadow's name or description has these words. Try other words, or fewer.",
+    );
+    // The sort and a distance without a place are not filters: nothing was listed at all.
+    expect(await emptyText("en", "sort=name&km=25")).toBe("No one has added a meadow yet.");
+  });
+
+  it("says it in Dutch on the Dutch list", async () => {
+    expect(await emptyText("nl", "open=now")).toBe(
+      "Er is nu geen pluktuin open. Bij alle pluktuinen zie je wanneer ze opengaan.",
+    );
+    expect(await emptyText("nl", "season=2")).toBe(
+      "Bij geen enkele pluktuin is in februari iets in het seizoen.",
+    );
+    expect(await emptyText("nl", "crop=sweet-pea")).toBe(
+      "Nog geen enkele pluktuin heeft lathyrus.",
+    );
+  });
+
+  it("offers the wider searches instead once there are two filters", async () => {
+    const text = await emptyText("en", "open=now&crop=tulip");
+    expect(text).toBe("Search without one of these filters: Open now Tulips");
+  });
+});
