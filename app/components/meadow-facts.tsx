@@ -51,7 +51,9 @@ export function MeadowFacts({
   const directions = `https://www.openstreetmap.org/directions?to=${meadow.lat}%2C${meadow.lng}`;
   const mapLink = `https://www.openstreetmap.org/?mlat=${meadow.lat}&mlon=${meadow.lng}#map=15/${meadow.lat}/${meadow.lng}`;
   return (
-    <aside className="grid content-start gap-5 rounded-2xl border border-border bg-card p-5 text-sm">
+    // A long word in the price or the hours (a web address, a Dutch compound) breaks, rather
+    // than widening the column and the small map with it.
+    <aside className="grid min-w-0 content-start gap-5 rounded-2xl border border-border bg-card p-5 text-sm wrap-anywhere">
       <Fact label={t("meadow.price")}>{meadow.priceText}</Fact>
       <Fact label={t("meadow.openingHours")}>
         <div className="grid gap-2">

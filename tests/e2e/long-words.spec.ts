@@ -34,6 +34,11 @@ test("a meadow and a member named in one long word keep their pages within a pho
   await field(page, "Description in English (optional)").fill(
     "Book a row at https://www.example.com/reserveren/aardbeienplukken/seizoen-2027/zaterdagochtend",
   );
+  // The facts beside the description: a price and hours given as one long word each.
+  await field(page, "Price").fill("€4,50perliterbakjeaardbeienofframbozenzelfgeplukt");
+  await field(page, "Opening hours as text").fill(
+    "https://www.example.com/openingstijden/zomerseizoen-2027/weekenden-en-feestdagen",
+  );
   await page.getByRole("button", { name: "Find on the map" }).click();
   await expect(page.getByRole("group", { name: "Check the location" })).toBeVisible();
   await page.getByRole("button", { name: "Add meadow" }).click();
