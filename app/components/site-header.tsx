@@ -13,6 +13,8 @@ interface NavItem {
   to: string;
   label: string;
   end?: boolean;
+  /** Goes to sign in first: never the page shown, even on the sign-in page itself. */
+  viaSignIn?: boolean;
 }
 
 function useNavItems(): NavItem[] {
@@ -24,10 +26,13 @@ function useNavItems(): NavItem[] {
     { to: localePath("/"), label: t("nav.home"), end: true },
     { to: localePath("/map"), label: t("nav.map") },
     // Visitors go to sign in first and come back to the form afterwards.
-    {
-      to: user ? addMeadow : `${localePath("/login")}?redirectTo=${encodeURIComponent(addMeadow)}`,
-      label: t("nav.addMeadow"),
-    },
+    user
+      ? { to: addMeadow, label: t("nav.addMeadow") }
+      : {
+          to: `${localePath("/login")}?redirectTo=${encodeURIComponent(addMeadow)}`,
+          label: t("nav.addMeadow"),
+          viaSignIn: true,
+        },
   ];
   if (user) {
     items.push(
@@ -63,6 +68,27 @@ function SignOutForm({ className, block }: { className?: string; block?: boolean
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn("nav-link", isActive ? "text-primary" : "text-foreground/80");
 
+/** A header link, marked as the current page where it is one. */
+function NavItemLink({ item, className }: { item: NavItem; className: string }) {
+  if (item.viaSignIn) {
+    return (
+      <Link to={item.to} className={cn(linkClass({ isActive: false }), className)}>
+        {item.label}
+      </Link>
+    );
+  }
+  return (
+    <NavLink
+      to={item.to}
+      end={item.end}
+      className={({ isActive }) => cn(linkClass({ isActive }), className)}
+      prefetch="intent"
+    >
+      {item.label}
+    </NavLink>
+  );
+}
+
 export function SiteHeader() {
   const { t } = useTranslation();
   const { user } = useShellData();
@@ -85,16 +111,7 @@ export function SiteHeader() {
           <ul className="flex items-center gap-1">
             {items.map((item) => (
               <li key={item.label}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  className={({ isActive }) =>
-                    cn(linkClass({ isActive }), "whitespace-nowrap max-xl:px-2")
-                  }
-                  prefetch="intent"
-                >
-                  {item.label}
-                </NavLink>
+                <NavItemLink item={item} className="whitespace-nowrap max-xl:px-2" />
               </li>
             ))}
           </ul>
@@ -155,13 +172,7 @@ function MobileMenu({ items, signIn }: { items: NavItem[]; signIn: string }) {
           <ul className="flex flex-col">
             {items.map((item) => (
               <li key={item.label}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  className={({ isActive }) => cn(linkClass({ isActive }), "block")}
-                >
-                  {item.label}
-                </NavLink>
+                <NavItemLink item={item} className="block" />
               </li>
             ))}
             <li>

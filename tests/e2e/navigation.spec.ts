@@ -184,3 +184,23 @@ test.describe("the header at every width", () => {
     await expectOneLine(page, "a member");
   });
 });
+
+test.describe("the header's current page", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("marks the page shown, and not a visitor's Add meadow on the sign-in page", async ({
+    page,
+  }) => {
+    const nav = page.getByRole("banner").getByRole("navigation");
+    const current = nav.locator('[aria-current="page"]');
+    await page.goto("/map");
+    await expect(current).toHaveText(["Map"]);
+    // A visitor's Add meadow goes to sign in first; the sign-in page is not that page.
+    await page.goto("/login?redirectTo=%2Fmeadows%2Fadd");
+    await expect(nav.getByRole("link", { name: "Add Meadow" })).toBeVisible();
+    await expect(current).toHaveCount(0);
+    await page.goto("/nl/login");
+    await expect(nav.getByRole("link", { name: "Pluktuin toevoegen" })).toBeVisible();
+    await expect(current).toHaveCount(0);
+  });
+});
