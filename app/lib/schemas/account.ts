@@ -28,6 +28,10 @@ const fullName = z
 
 const passwordsMatch = { error: "validation.passwordsMatch", path: ["confirmPassword"] };
 
+/** The password typed again. Left empty it is "" (forms send nothing), so two empty fields match
+ * and only the password's own message shows. */
+const confirmPassword = z.string().default("");
+
 function confirmed(value: { password: string; confirmPassword: string }) {
   return value.password === value.confirmPassword;
 }
@@ -37,7 +41,7 @@ export const registerSchema = z
     name: fullName,
     email,
     password,
-    confirmPassword: z.string({ error: "validation.passwordsMatch" }),
+    confirmPassword,
   })
   .refine(confirmed, passwordsMatch);
 
@@ -55,7 +59,7 @@ export const resetPasswordSchema = z
   .object({
     token: z.string().min(1),
     password,
-    confirmPassword: z.string({ error: "validation.passwordsMatch" }),
+    confirmPassword,
   })
   .refine(confirmed, passwordsMatch);
 
@@ -65,7 +69,7 @@ export const changePasswordSchema = z
       .string({ error: "validation.passwordRequired" })
       .min(1, { error: "validation.passwordRequired" }),
     password,
-    confirmPassword: z.string({ error: "validation.passwordsMatch" }),
+    confirmPassword,
   })
   .refine(confirmed, passwordsMatch);
 
