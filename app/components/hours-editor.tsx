@@ -131,7 +131,10 @@ function EditorControls({
       </fieldset>
 
       {state.times.map((range, index) => (
-        <fieldset key={index} className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
+        <fieldset
+          key={index}
+          className="grid items-end gap-3 min-[25rem]:grid-cols-2 sm:flex sm:flex-wrap"
+        >
           <legend className="sr-only">{t("hours.timesLabel", { number: index + 1 })}</legend>
           <TimeInput
             id={`${id}-from-${index}`}
@@ -150,7 +153,7 @@ function EditorControls({
               type="button"
               variant="ghost"
               size="sm"
-              className="col-span-2 justify-self-start"
+              className="col-span-full justify-self-start"
               aria-label={`${t("hours.removeTimes")} (${t("hours.timesLabel", { number: index + 1 })})`}
               onClick={() =>
                 onChange({ ...state, times: state.times.filter((_, at) => at !== index) })
@@ -175,7 +178,7 @@ function EditorControls({
         </Button>
       ) : null}
 
-      <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
+      <div className="grid items-end gap-3 min-[25rem]:grid-cols-2 sm:flex sm:flex-wrap">
         <MonthSelect
           id={`${id}-season-from`}
           label={t("hours.seasonFrom")}

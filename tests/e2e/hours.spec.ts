@@ -101,3 +101,38 @@ test("the open-now filter works without JavaScript", async ({ openPage }) => {
   await expect(page).toHaveURL(/open=now/);
   await expect(filters.getByRole("checkbox", { name: "Open now" })).toBeChecked();
 });
+
+test("on a phone the editor's times and months show whole, in both languages", async ({
+  page,
+  baseURL,
+}) => {
+  await signUpMember(page, { baseURL });
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const prefix of ["", "/nl"]) {
+    await gotoHydrated(page, `${prefix}/meadows/add`);
+    const editor = page.getByTestId("hours-editor");
+    await editor.locator("select").first().selectOption("9");
+    // Each field's widest value, in the field's own font, fits inside it beside its icon or arrow
+    // (Chromium here writes times with AM and PM, the widest way).
+    const cut = await editor.evaluate((root) => {
+      const context = document.createElement("canvas").getContext("2d") as CanvasRenderingContext2D;
+      const shortBy: string[] = [];
+      for (const field of root.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
+        "input[type=time], select",
+      )) {
+        const style = getComputedStyle(field);
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const texts =
+          field instanceof HTMLSelectElement
+            ? [...field.options].map((option) => option.text)
+            : ["10:00 AM"];
+        const widest = Math.max(...texts.map((text) => context.measureText(text).width));
+        const room =
+          field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+        if (widest > room) shortBy.push(`${field.id}: ${Math.ceil(widest - room)} px`);
+      }
+      return shortBy;
+    });
+    expect(cut, `${prefix || "/"}meadows/add`).toEqual([]);
+  }
+});
