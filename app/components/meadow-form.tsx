@@ -170,7 +170,7 @@ export function MeadowForm({
       </Section>
 
       <Section title={t("meadowForm.addressTitle")} description={t("meadowForm.addressIntro")}>
-        <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+        <div className="grid items-start gap-4 sm:grid-cols-[1fr_8rem]">
           <FormField
             meta={fields.street}
             label={t("meadowForm.street")}
@@ -178,7 +178,7 @@ export function MeadowForm({
           />
           <FormField meta={fields.houseNumber} label={t("meadowForm.houseNumber")} />
         </div>
-        <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+        <div className="grid items-start gap-4 sm:grid-cols-[10rem_1fr]">
           <FormField
             meta={fields.postalCode}
             label={t("meadowForm.postalCode")}
@@ -207,7 +207,7 @@ export function MeadowForm({
           autoComplete="url"
           hint={t("meadowForm.websiteHint")}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <FormField meta={fields.phone} label={t("meadowForm.phone")} type="tel" />
           <FormField
             meta={fields.instagram}

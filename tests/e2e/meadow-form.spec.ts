@@ -229,6 +229,9 @@ test.describe("adding a meadow", () => {
     await signIn(page, t, member.email, member.password);
     await expect(page).toHaveURL("/meadows/add");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.en.addTitle);
+    // Fields side by side stand level, whichever of them has a hint below it.
+    const top = async (label: string) => (await page.getByLabel(label).boundingBox())?.y;
+    expect(await top("Phone number")).toBe(await top("Instagram"));
   });
 
   for (const [lang, t] of Object.entries(texts) as Array<[Lang, Texts]>) {
