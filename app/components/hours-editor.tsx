@@ -58,7 +58,8 @@ export function HoursEditor({
       ) : null}
       <Field
         labelProps={{ children: t("hours.syntaxLabel") }}
-        hint={t("hours.syntaxHint")}
+        // Without JavaScript there is no editor above to point to.
+        hint={hydrated ? t("hours.syntaxHint") : t("hours.syntaxHintWithoutEditor")}
         hintId={meta.descriptionId}
         errorId={meta.errorId}
         errors={errors}

@@ -475,6 +475,11 @@ test.describe("without JavaScript", () => {
       await signUpMember(page, { lang, baseURL, javaScript: false });
 
       await page.goto(`${t.prefix}/meadows/add`);
+      // No editor without JavaScript: the hours' hint does not point to one.
+      await expect(
+        page.getByText(/^(Days, times and months|Dagen, tijden en maanden) /),
+      ).toBeVisible();
+      await expect(page.getByText(/(editor above|editor hierboven)/)).toHaveCount(0);
       const name = `Dahliaveld ${lang.toUpperCase()}`;
       await fillMeadowForm(page, t, { ...UTRECHT_MEADOW, name });
       await page.getByRole("button", { name: t.findAddress }).click();

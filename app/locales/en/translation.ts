@@ -534,6 +534,8 @@ const en = {
     syntaxLabel: "Opening hours in OpenStreetMap's syntax (optional)",
     syntaxHint:
       "The editor above fills this in; you may also paste hours from OpenStreetMap, such as 'Apr-Sep Mo-Sa 09:00-18:00; PH off'.",
+    syntaxHintWithoutEditor:
+      "Days, times and months as OpenStreetMap writes them, such as 'Apr-Sep Mo-Sa 09:00-18:00; PH off'.",
     syntaxInvalid: "The editor cannot show these hours; the text below is what counts.",
   },
   crops: {

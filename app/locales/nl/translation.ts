@@ -548,6 +548,8 @@ const nl = {
     syntaxLabel: "Openingstijden in de notatie van OpenStreetMap (optioneel)",
     syntaxHint:
       "De editor hierboven vult dit in; je kunt ook tijden uit OpenStreetMap plakken, zoals ‘Apr-Sep Mo-Sa 09:00-18:00; PH off’.",
+    syntaxHintWithoutEditor:
+      "Dagen, tijden en maanden zoals OpenStreetMap ze schrijft, bijvoorbeeld ‘Apr-Sep Mo-Sa 09:00-18:00; PH off’.",
     syntaxInvalid: "De editor kan deze tijden niet tonen; de tekst hieronder telt.",
   },
   crops: {
