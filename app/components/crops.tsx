@@ -43,7 +43,11 @@ export function CropDot({ id, className }: { id: string; className?: string }) {
   return (
     <span
       aria-hidden="true"
-      className={cn("inline-block size-2.5 shrink-0 rounded-full ring-1 ring-black/10", className)}
+      className={cn(
+        // A light ring in dark mode: the darkest berries' colours would vanish on the page.
+        "inline-block size-2.5 shrink-0 rounded-full ring-1 ring-black/10 dark:ring-white/40",
+        className,
+      )}
       // The colour is data (one of the catalogue's); ADR 8 allows inline style attributes.
       style={{ backgroundColor: colour }}
     />
@@ -195,7 +199,7 @@ export function CropCalendar({ crops, month }: { crops: readonly MeadowCrop[]; m
                   >
                     {picked ? (
                       <span
-                        className="mx-auto block h-3 w-full max-w-6 rounded-sm"
+                        className="mx-auto block h-3 w-full max-w-6 rounded-sm ring-1 ring-black/10 ring-inset dark:ring-white/40"
                         style={{ backgroundColor: cropById(crop.id)?.colour }}
                       >
                         <span className="sr-only">{t("crops.picked")}</span>

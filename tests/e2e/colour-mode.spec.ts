@@ -9,6 +9,7 @@ import {
   test,
   type Page,
 } from "./fixtures";
+import { signUpMember } from "./members";
 
 const html = (page: Page) => page.locator("html");
 
@@ -121,4 +122,45 @@ test.describe("system colour mode", () => {
     expect(await response!.text()).toMatch(/<html lang="en" class="light"/);
     expect(await bodyBackgroundLuminance(page)).toBeGreaterThan(0.8);
   });
+});
+
+test("in dark mode the darkest crops' dots stand out from the page", async ({ page, baseURL }) => {
+  await signUpMember(page, { baseURL });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await gotoHydrated(page, "/meadows/add");
+  for (const crop of ["Blackcurrants", "Blackberries"]) {
+    const dot = page.locator("label.crop-check", { hasText: crop }).locator("span[aria-hidden]");
+    await dot.scrollIntoViewIfNeeded();
+    const box = await dot.boundingBox();
+    if (!box) throw new Error(`no dot for ${crop}`);
+    const png = await page.screenshot({
+      clip: { x: box.x - 3, y: box.y - 3, width: box.width + 6, height: box.height + 6 },
+    });
+    // The strongest contrast of any pixel of the dot against the page beside it (the corner).
+    const contrast = await page.evaluate(async (base64) => {
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const image = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+      const canvas = new OffscreenCanvas(image.width, image.height);
+      const context = canvas.getContext("2d") as OffscreenCanvasRenderingContext2D;
+      context.drawImage(image, 0, 0);
+      const { data } = context.getImageData(0, 0, image.width, image.height);
+      const channel = (value: number) => {
+        const c = value / 255;
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      };
+      const luminance = (at: number) =>
+        0.2126 * channel(data[at] ?? 0) +
+        0.7152 * channel(data[at + 1] ?? 0) +
+        0.0722 * channel(data[at + 2] ?? 0);
+      const page = luminance(0);
+      let strongest = 1;
+      for (let at = 0; at < data.length; at += 4) {
+        const [light, dark] = [luminance(at), page].sort((a, b) => b - a) as [number, number];
+        strongest = Math.max(strongest, (light + 0.05) / (dark + 0.05));
+      }
+      return strongest;
+    }, png.toString("base64"));
+    // WCAG's 3:1 for graphics that help the eye.
+    expect(contrast, crop).toBeGreaterThanOrEqual(3);
+  }
 });
