@@ -1,12 +1,27 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Field, TextareaField } from "~/components/ui/field";
+import { readFormError } from "~/lib/form-errors";
+import { formatNumber } from "~/lib/format";
+import type { Language } from "~/lib/i18n";
 import { getTextareaProps } from "@conform-to/react";
 
 /** Conform's errors are catalogue keys (see app/lib/schemas); this shows them translated. */
 export function useTranslatedErrors(errors: string[] | undefined): string[] | undefined {
   const { t, i18n } = useTranslation();
-  return errors?.map((key) => (i18n.exists(key) ? t(key as never) : key));
+  const lang = i18n.language as Language;
+  return errors?.map((error) => {
+    const { key, values } = readFormError(error);
+    if (!i18n.exists(key)) return error;
+    // Limits as numbers are written: "5,000" in English, "5.000" in Dutch.
+    const shown = Object.fromEntries(
+      Object.entries(values).map(([name, value]) => [
+        name,
+        /^\d+$/.test(value) ? formatNumber(Number(value), lang) : value,
+      ]),
+    );
+    return String(t(key as never, shown as never));
+  });
 }
 
 type InputType = "text" | "email" | "password" | "url" | "search" | "tel";

@@ -86,7 +86,7 @@ describe("request limits", () => {
       intent: "locate",
     });
     expect(meadow.status).toBe(400);
-    expect(await meadow.text()).toContain("Deze tekst is te lang");
+    expect(await meadow.text()).toContain("Deze tekst mag maximaal 5.000 tekens lang zijn");
 
     const profile = await member.post("/settings/profile", { name: tooLongName });
     expect(profile.status).toBe(400);

@@ -117,11 +117,13 @@ describe.each(appEngines)("settings on the production build, on $name", (engine)
     const html = await english.text();
     expect(shows(html, en.validation.nameRequired)).toBe(true);
     expect(shows(html, en.validation.urlInvalid)).toBe(true);
-    expect(shows(html, en.validation.textTooLong)).toBe(true);
+    expect(shows(html, "This text can be at most 1,000 characters")).toBe(true);
 
-    const dutch = await browser.post("/nl/settings/profile", { name: "" });
+    const dutch = await browser.post("/nl/settings/profile", { name: "", bio: "b".repeat(1001) });
     expect(dutch.status).toBe(400);
-    expect(shows(await dutch.text(), nl.validation.nameRequired)).toBe(true);
+    const dutchHtml = await dutch.text();
+    expect(shows(dutchHtml, nl.validation.nameRequired)).toBe(true);
+    expect(shows(dutchHtml, "Deze tekst mag maximaal 1.000 tekens lang zijn")).toBe(true);
     // Nothing was saved.
     expect(await (await visitor().get(`/profile/${id}`)).text()).toContain("Sanne Vos");
   });

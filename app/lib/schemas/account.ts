@@ -1,3 +1,4 @@
+import { textTooLong } from "~/lib/form-errors";
 import { z } from "./zod";
 
 /*
@@ -79,7 +80,7 @@ const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, { error: "validation.textTooLong" })
+    .max(max, { error: textTooLong(max) })
     .optional()
     .transform((value) => (value ? value : null));
 

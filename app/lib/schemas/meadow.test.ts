@@ -116,19 +116,19 @@ describe("meadowSchema", () => {
   it("limits the length of free text", () => {
     expect(parsed({ ...valid, description: "x".repeat(5000) }).description).toHaveLength(5000);
     expect(errors({ ...valid, description: "x".repeat(5001) })).toEqual({
-      description: ["validation.textTooLong"],
+      description: ["validation.textTooLong?max=5000"],
     });
     expect(errors({ ...valid, descriptionNl: "x".repeat(5001) })).toEqual({
-      descriptionNl: ["validation.textTooLong"],
+      descriptionNl: ["validation.textTooLong?max=5000"],
     });
     expect(errors({ ...valid, priceText: "x".repeat(201) })).toEqual({
-      priceText: ["validation.textTooLong"],
+      priceText: ["validation.textTooLong?max=200"],
     });
     expect(errors({ ...valid, openingHours: "x".repeat(501) })).toEqual({
-      openingHours: ["validation.textTooLong"],
+      openingHours: ["validation.textTooLong?max=500"],
     });
     expect(errors({ ...valid, addressExtra: "x".repeat(201) })).toEqual({
-      addressExtra: ["validation.textTooLong"],
+      addressExtra: ["validation.textTooLong?max=200"],
     });
   });
 

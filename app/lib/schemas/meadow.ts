@@ -10,6 +10,7 @@ import {
   type MeadowCrop,
 } from "~/lib/crops";
 import { COUNTRIES } from "~/lib/countries";
+import { textTooLong } from "~/lib/form-errors";
 import { derivedHours, HOURS_SYNTAX_MAX } from "~/lib/opening-hours";
 import { z } from "./zod";
 
@@ -96,14 +97,14 @@ function required(key: string, max: number) {
     .string({ error: key })
     .trim()
     .min(1, { error: key })
-    .max(max, { error: "validation.textTooLong" });
+    .max(max, { error: textTooLong(max) });
 }
 
 function optionalText(max: number) {
   return z
     .string()
     .trim()
-    .max(max, { error: "validation.textTooLong" })
+    .max(max, { error: textTooLong(max) })
     .optional()
     .transform((value) => value || null);
 }

@@ -310,7 +310,7 @@ const en = {
     nameRequired: "Please enter your name",
     nameTooLong: "Name can be at most 100 characters",
     passwordRequired: "Please enter your password",
-    textTooLong: "This text is too long",
+    textTooLong: "This text can be at most {{max}} characters",
     codeInvalid: "Enter the 6-digit code or a backup code",
     nameMin: "Name must be at least 3 characters",
     streetRequired: "Street is required",

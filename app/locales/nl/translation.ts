@@ -321,7 +321,7 @@ const nl = {
     nameRequired: "Vul je naam in",
     nameTooLong: "De naam mag maximaal 100 tekens lang zijn",
     passwordRequired: "Vul je wachtwoord in",
-    textTooLong: "Deze tekst is te lang",
+    textTooLong: "Deze tekst mag maximaal {{max}} tekens lang zijn",
     codeInvalid: "Vul de 6-cijferige code of een back-upcode in",
     nameMin: "De naam moet minstens 3 tekens lang zijn",
     streetRequired: "Vul een straat in",
