@@ -361,6 +361,20 @@ test("on a phone the filter bar's menus show what they are set to", async ({ ope
   }
 });
 
+/**
+ * The map's answer for a view with exactly these crops. Wait for it after ticking a crop: until
+ * the map has asked again, its last answer still shows and it says it is settled.
+ */
+function answerWithCrops(page: Page, crops: string[]) {
+  return page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return (
+      url.pathname === "/api/meadows" &&
+      url.searchParams.getAll("crop").sort().join() === [...crops].sort().join()
+    );
+  });
+}
+
 /** How many meadows the map says are in view. */
 async function meadowsInView(page: Page) {
   await expect(page.getByRole("status")).toHaveText(/^\d+ meadows in view$/);
@@ -377,14 +391,18 @@ test("several crops show the meadows growing any of them, and other filters keep
   const menu = bar.locator("summary");
   await expect(menu).toHaveText("Crops: All crops");
   await menu.click();
+  const tulipsAnswered = answerWithCrops(page, ["tulip"]);
   await bar.getByRole("checkbox", { name: "Tulips", exact: true }).check();
   await expect(page).toHaveURL(/[?&]crop=tulip(&|$)/);
+  await tulipsAnswered;
   await settledMap(page);
   const tulips = await meadowsInView(page);
   await expect(menu).toHaveText("Crops: Tulips");
 
+  const eitherAnswered = answerWithCrops(page, ["tulip", "strawberry"]);
   await bar.getByRole("checkbox", { name: "Strawberries", exact: true }).check();
   await expect(page).toHaveURL(/[?&]crop=tulip&crop=strawberry(&|$)/);
+  await eitherAnswered;
   await settledMap(page);
   const either = await meadowsInView(page);
   await expect(menu).toHaveText("Crops: 2 crops");
