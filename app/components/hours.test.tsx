@@ -1,28 +1,10 @@
-import { createInstance } from "i18next";
-import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import en from "~/locales/en/translation";
-import nl from "~/locales/nl/translation";
 import { encodeTimeline, type HoursTimeline } from "~/lib/hours-text";
+import { renderWithCatalogues } from "../../tests/support/render-with-catalogues";
 import { HoursStatus } from "./hours";
 
-async function render(lang: "en" | "nl", timeline: string, country: string) {
-  const i18n = createInstance({
-    lng: lang,
-    resources: { en: { translation: en }, nl: { translation: nl } },
-    interpolation: { escapeValue: false },
-  });
-  await i18n.init();
-  const Page = () => <HoursStatus timeline={timeline} country={country} />;
-  const Stub = createRoutesStub([{ path: "/*", Component: Page }]);
-  return renderToString(
-    <I18nextProvider i18n={i18n}>
-      <Stub initialEntries={[lang === "nl" ? "/nl/meadows" : "/meadows"]} />
-    </I18nextProvider>,
-  );
-}
+const render = (lang: "en" | "nl", timeline: string, country: string) =>
+  renderWithCatalogues(lang, () => <HoursStatus timeline={timeline} country={country} />);
 
 // Wednesday 2026-07-15, 10:00 in Amsterdam; open until 18:00, then closed until 10:00 tomorrow.
 const from = Date.UTC(2026, 6, 15, 8);

@@ -1,29 +1,14 @@
-import { createInstance } from "i18next";
-import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { parseMeadowSearch } from "~/lib/schemas/meadow-search";
-import en from "~/locales/en/translation";
-import nl from "~/locales/nl/translation";
+import { renderWithCatalogues } from "../../tests/support/render-with-catalogues";
 import { WiderSearchLinks } from "./wider-searches";
 
 /** The text a search that found nothing shows under "No meadows found", in `lang`. */
 async function emptyText(lang: "en" | "nl", query: string) {
-  const i18n = createInstance({
-    lng: lang,
-    resources: { en: { translation: en }, nl: { translation: nl } },
-    interpolation: { escapeValue: false },
-  });
-  await i18n.init();
   const search = parseMeadowSearch(new URLSearchParams(query));
-  const Page = () => <WiderSearchLinks search={search} pathname="/meadows" />;
-  const Stub = createRoutesStub([{ path: "/*", Component: Page }]);
-  const html = renderToString(
-    <I18nextProvider i18n={i18n}>
-      <Stub initialEntries={[lang === "nl" ? "/nl/meadows" : "/meadows"]} />
-    </I18nextProvider>,
-  );
+  const html = await renderWithCatalogues(lang, () => (
+    <WiderSearchLinks search={search} pathname="/meadows" />
+  ));
   return html
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;/g, "'")
