@@ -430,7 +430,8 @@ const en = {
     emptyCrop: "No meadow grows {{crop}} yet.",
     emptySeasonNow: "No meadow has anything in season right now.",
     emptySeasonMonth: "No meadow has anything in season in {{month}}.",
-    emptyOpenNow: "None is open right now. Show all meadows to see when each one opens.",
+    emptyOpenNow:
+      "None is open right now. Show all meadows to see when those that give their hours open.",
     emptyWithout_one: "Search without this filter:",
     emptyWithout_other: "Search without one of these filters:",
     filterWords: "“{{words}}”",

@@ -443,7 +443,8 @@ const nl = {
     emptyCrop: "Nog geen enkele pluktuin heeft {{crop}}.",
     emptySeasonNow: "Bij geen enkele pluktuin is nu iets in het seizoen.",
     emptySeasonMonth: "Bij geen enkele pluktuin is in {{month}} iets in het seizoen.",
-    emptyOpenNow: "Er is nu geen pluktuin open. Bij alle pluktuinen zie je wanneer ze opengaan.",
+    emptyOpenNow:
+      "Er is nu geen pluktuin open. Bij alle pluktuinen zie je wanneer ze opengaan, als ze hun openingstijden geven.",
     emptyWithout_one: "Zoek zonder deze keuze:",
     emptyWithout_other: "Zoek zonder een van deze keuzes:",
     filterWords: "‘{{words}}’",
