@@ -1,4 +1,4 @@
-import { expect, gotoHydrated, test, waitForHydration } from "./fixtures";
+import { expect, gotoHydrated, test, waitForHydration, waitForResults } from "./fixtures";
 import { fillMeadowBasics } from "./meadow-fields";
 import { signUpMember } from "./members";
 
@@ -62,6 +62,7 @@ test("a member adds crops to a meadow and a visitor finds it by them", async ({
   await expect(results.getByTestId("card-in-season")).toContainText("dahlias");
   await filters.getByLabel("In season", { exact: true }).selectOption("now");
   await expect(page).toHaveURL(/season=now/);
+  await waitForResults(page);
   await expect(results.getByRole("heading", { name })).toBeVisible();
   await filters.getByRole("checkbox", { name: "Holly", exact: true }).uncheck();
   await filters.getByRole("checkbox", { name: "Pumpkins", exact: true }).check();

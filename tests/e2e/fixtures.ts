@@ -115,6 +115,19 @@ export async function waitForHydration(page: Page) {
 }
 
 /** Opens a path and waits for hydration; returns the document's response. */
+/**
+ * Waits until the meadows list shows the results of the address the page is at. The address
+ * changes when the results have loaded; React renders them a moment later, and a busy machine
+ * may never paint the loading state in between.
+ */
+export async function waitForResults(page: Page) {
+  await expect(page.locator("[data-results-for]")).toHaveAttribute(
+    "data-results-for",
+    new URL(page.url()).search,
+  );
+  await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+}
+
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
   await waitForHydration(page);

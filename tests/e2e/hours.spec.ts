@@ -1,4 +1,4 @@
-import { expect, gotoHydrated, test, waitForHydration } from "./fixtures";
+import { expect, gotoHydrated, test, waitForHydration, waitForResults } from "./fixtures";
 import { field, fillMeadowBasics } from "./meadow-fields";
 import { signUpMember } from "./members";
 
@@ -87,6 +87,7 @@ test("a member gives a meadow hours in the editor and a visitor finds it open no
   const filters = page.getByRole("search", { name: "Find a meadow" });
   await filters.getByRole("checkbox", { name: "Open now" }).check();
   await expect(page).toHaveURL(/open=now/);
+  await waitForResults(page);
   const results = page.getByTestId("meadow-results");
   await expect(results.getByRole("heading", { name })).toBeVisible();
   await expect(results.locator("[data-hours]")).toHaveText(/^Open now · closes /);

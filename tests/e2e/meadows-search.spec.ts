@@ -7,6 +7,7 @@ import {
   preferenceCookie,
   test,
   waitForHydration,
+  waitForResults,
   type Page,
 } from "./fixtures";
 
@@ -84,14 +85,14 @@ function results(page: Page) {
   return page.getByTestId("meadow-results").getByRole("listitem");
 }
 
-/** Waits until no search is loading, then reads the names on the cards. */
+/** Waits until the results are those of the page's address, then reads the names on the cards. */
 async function resultNames(page: Page): Promise<string[]> {
-  await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+  await waitForResults(page);
   return page.getByTestId("meadow-results").getByRole("heading").allTextContents();
 }
 
 async function resultDistances(page: Page): Promise<number[]> {
-  await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+  await waitForResults(page);
   const values = await page
     .locator("[data-distance-km]")
     .evaluateAll((elements) =>

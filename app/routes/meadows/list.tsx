@@ -137,6 +137,9 @@ export default function MeadowsList() {
           </div>
           <div
             aria-busy={loading || undefined}
+            // The search these results answer. The address changes before a transition renders
+            // its results, so this is what says the page shows the address's results.
+            data-results-for={location.search}
             className={cn(
               "mt-4 transition-opacity motion-reduce:transition-none",
               loading && "opacity-60",
