@@ -147,21 +147,23 @@ export function InSeasonNow({
  * current month's column is marked.
  */
 export function CropCalendar({ crops, month }: { crops: readonly MeadowCrop[]; month: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <div
-      className="relative min-w-0 overflow-x-auto rounded-lg border border-border"
+      className="@container relative min-w-0 overflow-x-auto rounded-lg border border-border"
       role="region"
       aria-label={t("crops.calendarCaption")}
       // A region that scrolls must take focus for the keyboard to scroll it (axe's rule).
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
     >
-      <table className="w-full min-w-[28rem] border-collapse text-sm">
+      {/* On a phone the months go by their first letter, so all twelve (this one too) fit
+          without scrolling; from 28rem on, by their short names. */}
+      <table className="w-full min-w-[18rem] border-collapse text-sm">
         <caption className="sr-only">{t("crops.calendarCaption")}</caption>
         <thead>
           <tr className="bg-muted/60">
-            <th scope="col" className="px-3 py-2 text-left font-medium">
+            <th scope="col" className="px-2 py-2 @md:px-3 text-left font-medium">
               {t("crops.crop")}
             </th>
             {MONTHS.map((m) => (
@@ -169,13 +171,16 @@ export function CropCalendar({ crops, month }: { crops: readonly MeadowCrop[]; m
                 key={m}
                 scope="col"
                 className={cn(
-                  "px-0.5 py-2 text-center text-xs font-medium",
+                  "w-4 px-0.5 py-2 text-center text-xs font-medium @md:w-auto",
                   m === month && "bg-primary/15 text-foreground",
                 )}
                 aria-current={m === month ? "date" : undefined}
               >
                 <abbr title={monthName(t, m)} className="no-underline">
-                  {monthName(t, m, true)}
+                  <span aria-hidden="true" className="@md:hidden">
+                    {monthName(t, m, true).charAt(0).toLocaleUpperCase(i18n.language)}
+                  </span>
+                  <span className="sr-only @md:not-sr-only">{monthName(t, m, true)}</span>
                 </abbr>
               </th>
             ))}
@@ -184,7 +189,7 @@ export function CropCalendar({ crops, month }: { crops: readonly MeadowCrop[]; m
         <tbody>
           {crops.map((crop) => (
             <tr key={crop.id} className="border-t border-border">
-              <th scope="row" className="px-3 py-1.5 text-left font-normal">
+              <th scope="row" className="px-2 py-1.5 @md:px-3 text-left font-normal">
                 <span className="flex items-center gap-2">
                   <CropDot id={crop.id} />
                   {cropName(t, crop.id)}

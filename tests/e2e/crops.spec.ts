@@ -78,3 +78,26 @@ test("a member adds crops to a meadow and a visitor finds it by them", async ({
   await expect(results.getByRole("heading", { name })).toBeVisible();
   await expect(filters.getByRole("checkbox", { name: "Pumpkins", exact: true })).not.toBeChecked();
 });
+
+test("on a phone the calendar shows all twelve months, this one marked, in both languages", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const [prefix, caption, january] of [
+    ["", "The months each crop is picked at this meadow", "Jan"],
+    ["/nl", "De maanden waarin elk gewas op deze pluktuin geplukt wordt", "jan"],
+  ] as const) {
+    await page.goto(`${prefix}/meadows/demo-003`);
+    const calendar = page.getByRole("region", { name: caption });
+    expect(await calendar.evaluate((region) => region.scrollWidth - region.clientWidth)).toBe(0);
+    await calendar.scrollIntoViewIfNeeded();
+    const months = calendar.getByRole("columnheader");
+    await expect(months).toHaveCount(13);
+    for (const month of await months.all()) await expect(month).toBeInViewport({ ratio: 1 });
+    await expect(calendar.locator('th[aria-current="date"]')).toHaveCount(1);
+    // A letter a month on the screen; screen readers still hear the short name.
+    await expect(months.nth(1).locator("[aria-hidden=true]")).toBeVisible();
+    await expect(months.nth(1).locator("[aria-hidden=true]")).toHaveText("J");
+    await expect(months.nth(1)).toHaveAccessibleName(january);
+  }
+});
