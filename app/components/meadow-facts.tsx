@@ -35,14 +35,13 @@ export function MeadowFacts({
   meadow,
   hours,
   week,
-  month,
   mapStyleUrl,
 }: {
   meadow: MeadowFactsData;
   /** As encodeTimeline writes it; null when the hours have no syntax. */
   hours: string | null;
-  week: [number, number][][] | null;
-  month: number;
+  /** The week of this month, or of the next month the meadow opens. */
+  week: { month: number; days: [number, number][][] } | null;
   mapStyleUrl: string;
 }) {
   const { t } = useTranslation();
@@ -58,7 +57,7 @@ export function MeadowFacts({
       <Fact label={t("meadow.openingHours")}>
         <div className="grid gap-2">
           {hours ? <HoursStatus timeline={hours} /> : null}
-          {week ? <WeekHours week={week} month={month} lang={lang} /> : null}
+          {week ? <WeekHours week={week.days} month={week.month} lang={lang} /> : null}
           {/* Free text, unless it is the syntax itself (hours converted from free text). */}
           {meadow.openingHours && meadow.openingHours !== meadow.hoursSyntax ? (
             <span className="whitespace-pre-line">{meadow.openingHours}</span>

@@ -9,7 +9,7 @@ function clockTime(minute: number, lang: string): string {
   return lang === "nl" ? `${hours}.${minutes}` : `${hours}:${minutes}`;
 }
 
-/** The open times of each weekday in the meadow's current month. */
+/** The open times of each weekday in a month: the meadow's current one, or the next it opens. */
 export function WeekHours({
   week,
   month,

@@ -32,7 +32,7 @@ import { favoriteSummary } from "~/services/favorites.server";
 import { CropCalendar, InSeasonNow } from "~/components/crops";
 import { cropsFromColumns, currentMonth } from "~/lib/crops";
 import { encodeTimeline, type HoursTimeline } from "~/lib/hours-text";
-import { hoursTimeline, monthWeek } from "~/services/meadows/hours.server";
+import { hoursTimeline, openingWeek } from "~/services/meadows/hours.server";
 
 function encodedTimeline(timeline: HoursTimeline | undefined): string | null {
   return timeline ? encodeTimeline(timeline) : null;
@@ -87,7 +87,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // The month at the meadow, by the server's clock: the page shows the same after hydration.
     month: currentMonth(now, meadow.country),
     hours: encodedTimeline(hoursTimeline(meadow.hoursSyntax, meadow.country, now, DETAIL_HOURS_MS)),
-    week: monthWeek(meadow.hoursSyntax, meadow.country, currentMonth(now, meadow.country)) ?? null,
+    week:
+      openingWeek(meadow.hoursSyntax, meadow.country, currentMonth(now, meadow.country)) ?? null,
     mapStyleUrl: config.mapStyleUrl,
     meta: { title: `${meadow.name} · ${meadow.city} · Plukweide`, description, url },
     jsonLd: meadowJsonLd(meadow, { description, url, image: previewImage }),
@@ -198,13 +199,7 @@ export default function MeadowDetail() {
             </section>
           ) : null}
         </div>
-        <MeadowFacts
-          meadow={meadow}
-          hours={hours}
-          week={week}
-          month={month}
-          mapStyleUrl={mapStyleUrl}
-        />
+        <MeadowFacts meadow={meadow} hours={hours} week={week} mapStyleUrl={mapStyleUrl} />
       </div>
     </main>
   );

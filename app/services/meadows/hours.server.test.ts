@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { catalogueTranslator } from "~/lib/catalogue-translator";
 import { decodeTimeline, encodeTimeline, hoursText, segmentAt } from "~/lib/hours-text";
 import type { Language } from "~/lib/i18n";
-import { hoursColumns, hoursTimeline, openNowGroups } from "./hours.server";
+import { hoursColumns, hoursTimeline, openingWeek, openNowGroups } from "./hours.server";
 
 const DAY = 86_400_000;
 
@@ -92,6 +92,26 @@ describe("what the hours say", () => {
     expect(said(WEEKDAYS, "BE", "2027-04-27T09:00:00Z", "en")).toBe("Open now · closes 18:00");
     // In London it is an hour earlier.
     expect(said(WEEKDAYS, "GB", "2027-07-07T16:30:00Z", "en")).toBe("Open now · closes 18:00");
+  });
+});
+
+describe("the week the meadow page lists", () => {
+  const weekend = (from: number, to: number) => [[], [], [], [], [], [[from, to]], [[from, to]]];
+
+  it("is this month's, or the next month's the meadow opens in when it is closed all this one", () => {
+    const summer = "Apr-Sep Sa,Su 10:00-17:00";
+    expect(openingWeek(summer, "BE", 7)).toEqual({ month: 7, days: weekend(600, 1020) });
+    // "Closed for the season until April": April's times, not seven days of "closed".
+    expect(openingWeek(summer, "BE", 11)).toEqual({ month: 4, days: weekend(600, 1020) });
+    expect(openingWeek(summer, "BE", 3)).toEqual({ month: 4, days: weekend(600, 1020) });
+    // A season over the new year, asked in spring.
+    expect(openingWeek("Dec-Jan Sa,Su 10:00-16:00", "NL", 3)?.month).toBe(12);
+  });
+
+  it("is none for hours that never open or have no weekly form", () => {
+    expect(openingWeek("off", "NL", 5)).toBeUndefined();
+    expect(openingWeek('"by appointment"', "NL", 5)).toBeUndefined();
+    expect(openingWeek(null, "NL", 5)).toBeUndefined();
   });
 });
 

@@ -244,28 +244,34 @@ export async function hoursTimelinesOf(
 }
 
 /**
- * The open times of each weekday (Monday first) in `month` (1–12), as minutes of the day
- * [from, to); undefined when the hours have no weekly form. What the detail page lists.
+ * The open times of each weekday (Monday first), as minutes of the day [from, to), in `month`
+ * (1–12), or, when the meadow is closed all that month, in the next month it opens: a visitor
+ * told "closed for the season until April" wants April's times. Undefined when the hours have no
+ * weekly form or never open. What the detail page lists.
  */
-export function monthWeek(
+export function openingWeek(
   syntax: string | null,
   country: string,
   month: number,
-): [number, number][][] | undefined {
+): { month: number; days: [number, number][][] } | undefined {
   if (!syntax) return undefined;
   const derived = cachedDerived(syntax, country);
   if (!("weekly" in derived)) return undefined;
-  const start = (month - 1) * WEEK_MINUTES;
-  const days: [number, number][][] = [[], [], [], [], [], [], []];
-  for (const [from, to] of derived.weekly.ranges) {
-    for (let day = 0; day < 7; day++) {
-      const dayStart = start + day * 1440;
-      const a = Math.max(from, dayStart);
-      const b = Math.min(to, dayStart + 1440);
-      if (b > a) days[day]?.push([a - dayStart, b - dayStart]);
+  for (let ahead = 0; ahead < 12; ahead++) {
+    const shown = ((month - 1 + ahead) % 12) + 1;
+    const start = (shown - 1) * WEEK_MINUTES;
+    const days: [number, number][][] = [[], [], [], [], [], [], []];
+    for (const [from, to] of derived.weekly.ranges) {
+      for (let day = 0; day < 7; day++) {
+        const dayStart = start + day * 1440;
+        const a = Math.max(from, dayStart);
+        const b = Math.min(to, dayStart + 1440);
+        if (b > a) days[day]?.push([a - dayStart, b - dayStart]);
+      }
     }
+    if (days.some((times) => times.length > 0)) return { month: shown, days };
   }
-  return days;
+  return undefined;
 }
 
 /** Whether the library says `syntax` is open at `now` for a meadow in `country`. */
