@@ -123,6 +123,7 @@ describe("catalogues", () => {
       "meadowForm.instagram",
       "crops.names.aster",
       "crops.kinds.fruit",
+      "home.winter",
       "nav.openData",
       "about.openDataTitle",
       "apiPage.parameterColumn",

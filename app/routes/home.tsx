@@ -13,7 +13,8 @@ import { getI18n } from "~/i18n.server";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/page-meta";
 import { parseMeadowSearch } from "~/lib/schemas/meadow-search";
-import { useLocalePath } from "~/hooks/use-shell-data";
+import { useLocalePath, useShellData } from "~/hooks/use-shell-data";
+import { monthName } from "~/lib/calendar-names";
 import { markKept } from "~/services/favorites.server";
 import { searchMeadows } from "~/services/meadows/search.server";
 import { getUser } from "~/session.server";
@@ -73,23 +74,14 @@ export default function Home() {
   const { t } = useTranslation();
   const loaderData = useLoaderData<typeof loader>();
   const localePath = useLocalePath();
+  const { lang } = useShellData();
+  // Each season leads to the meadows with something in season in one of its months.
   const seasons = [
-    {
-      title: t("home.spring"),
-      text: t("home.springText"),
-      colour: "bg-pink-100 dark:bg-pink-950/40",
-    },
-    {
-      title: t("home.summer"),
-      text: t("home.summerText"),
-      colour: "bg-amber-100 dark:bg-amber-950/40",
-    },
-    {
-      title: t("home.autumn"),
-      text: t("home.autumnText"),
-      colour: "bg-orange-100 dark:bg-orange-950/40",
-    },
-  ];
+    { key: "spring", month: 4, colour: "bg-pink-100 dark:bg-pink-950/40" },
+    { key: "summer", month: 7, colour: "bg-amber-100 dark:bg-amber-950/40" },
+    { key: "autumn", month: 10, colour: "bg-orange-100 dark:bg-orange-950/40" },
+    { key: "winter", month: 12, colour: "bg-sky-100 dark:bg-sky-950/40" },
+  ] as const;
   return (
     <main id="main">
       <section className="relative border-b border-border bg-gradient-to-b from-accent to-background">
@@ -157,11 +149,17 @@ export default function Home() {
         <h2 id="seasons" className="text-2xl font-semibold tracking-tight">
           {t("home.seasonsTitle")}
         </h2>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-3">
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {seasons.map((season) => (
-            <li key={season.title} className={cn("rounded-xl p-6", season.colour)}>
-              <h3 className="font-semibold">{season.title}</h3>
-              <p className="mt-2 text-sm text-foreground/80">{season.text}</p>
+            <li key={season.key} className={cn("flex flex-col rounded-xl p-6", season.colour)}>
+              <h3 className="font-semibold">{t(`home.${season.key}`)}</h3>
+              <p className="mt-2 text-sm text-foreground/80">{t(`home.${season.key}Text`)}</p>
+              <Link
+                to={localePath(`/meadows?season=${season.month}`)}
+                className="mt-auto self-start rounded-sm pt-3 text-sm font-medium text-foreground underline decoration-primary decoration-2 underline-offset-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              >
+                {t("home.seasonLink", { month: monthName(lang, season.month) })}
+              </Link>
             </li>
           ))}
         </ul>

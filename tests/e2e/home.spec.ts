@@ -69,6 +69,41 @@ test.describe("home page", () => {
     }
   });
 
+  test("each season leads to the meadows in season in one of its months, in both languages", async ({
+    page,
+  }) => {
+    for (const { prefix, section, links, autumn, october } of [
+      {
+        prefix: "",
+        section: "What to pick when",
+        links: ["April", "July", "October", "December"].map((m) => `Meadows in season in ${m}`),
+        autumn: "Meadows in season in October",
+        october: "October",
+      },
+      {
+        prefix: "/nl",
+        section: "Wat pluk je wanneer",
+        links: ["april", "juli", "oktober", "december"].map(
+          (m) => `Pluktuinen in het seizoen in ${m}`,
+        ),
+        autumn: "Pluktuinen in het seizoen in oktober",
+        october: "oktober",
+      },
+    ]) {
+      await gotoHydrated(page, prefix || "/");
+      const seasons = page.getByRole("region", { name: section });
+      await expect(seasons.getByRole("heading", { level: 3 })).toHaveCount(4);
+      await expect(seasons.getByRole("link")).toHaveText(links);
+      await seasons.getByRole("link", { name: autumn }).click();
+      await expect(page).toHaveURL(`${prefix}/meadows?season=10`);
+      // The list's own season filter says which month it shows.
+      const season = page.getByRole("combobox", { name: prefix ? "In het seizoen" : "In season" });
+      await expect(season).toHaveValue("10");
+      await expect(season.locator("option:checked")).toContainText(october);
+      await expect(page.getByTestId("meadow-results").getByRole("listitem").first()).toBeVisible();
+    }
+  });
+
   test.describe(() => {
     // Chromium reports a document that answers 404 on the console, as it should here.
     test.use(allowConsoleErrors(NOT_FOUND_RESOURCE));

@@ -61,6 +61,9 @@ const en = {
     summerText: "Dahlias, sunflowers, zinnias, strawberries and berries.",
     autumn: "Autumn",
     autumnText: "Apples, pears, pumpkins and the last dahlias.",
+    winter: "Winter",
+    winterText: "Holly, Christmas roses, kale and Brussels sprouts.",
+    seasonLink: "Meadows in season in {{month}}",
   },
   about: {
     title: "About Plukweide",

@@ -59,6 +59,9 @@ const nl = {
     summerText: "Dahlia's, zonnebloemen, zinnia's, aardbeien en bessen.",
     autumn: "Herfst",
     autumnText: "Appels, peren, pompoenen en de laatste dahlia's.",
+    winter: "Winter",
+    winterText: "Hulst, kerstrozen, boerenkool en spruitjes.",
+    seasonLink: "Pluktuinen in het seizoen in {{month}}",
   },
   about: {
     title: "Over Plukweide",
