@@ -56,7 +56,7 @@ const en = {
     browseButton: "Browse all meadows",
     seasonsTitle: "What to pick when",
     spring: "Spring",
-    springText: "Tulips, daffodils and the first rhubarb.",
+    springText: "Tulips, daffodils, hyacinths and the first asparagus.",
     summer: "Summer",
     summerText: "Dahlias, sunflowers, zinnias, strawberries and berries.",
     autumn: "Autumn",

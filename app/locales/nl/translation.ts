@@ -54,7 +54,7 @@ const nl = {
     browseButton: "Alle pluktuinen bekijken",
     seasonsTitle: "Wat pluk je wanneer",
     spring: "Lente",
-    springText: "Tulpen, narcissen en de eerste rabarber.",
+    springText: "Tulpen, narcissen, hyacinten en de eerste asperges.",
     summer: "Zomer",
     summerText: "Dahlia's, zonnebloemen, zinnia's, aardbeien en bessen.",
     autumn: "Herfst",
