@@ -95,6 +95,9 @@ test.describe("accounts", () => {
       await gotoHydrated(page, `${t.prefix}/login`);
       await page.getByRole("link", { name: t.forgot }).click();
       await expect(page).toHaveURL(`${t.prefix}/forgot-password`);
+      // The address changes before the page renders, and the sign-in page has an email field too:
+      // wait for this page's heading, so the address goes into this page's field.
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.forgot);
       await page.getByLabel(t.email, { exact: true }).fill(email);
       await page.getByRole("button", { name: t.sendReset }).click();
       await expect(page.getByRole("status").filter({ hasText: t.resetSent })).toBeVisible();
