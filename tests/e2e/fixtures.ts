@@ -114,7 +114,6 @@ export async function waitForHydration(page: Page) {
   );
 }
 
-/** Opens a path and waits for hydration; returns the document's response. */
 /**
  * Waits until the meadows list shows the results of the address the page is at. The address
  * changes when the results have loaded; React renders them a moment later, and a busy machine
@@ -128,6 +127,7 @@ export async function waitForResults(page: Page) {
   await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
 }
 
+/** Opens a path and waits for hydration; returns the document's response. */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
   await waitForHydration(page);
