@@ -48,6 +48,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const meadow = await getMeadow(db, params.id);
   if (!meadow) throw data(t("meadow.notFound"), { status: 404 });
   const now = new Date();
+  // The month at the meadow, by the server's clock: the page shows the same after hydration.
+  const month = currentMonth(now, meadow.country);
   const url = new URL(pageUrl(request).pathname, config.appUrl).href;
   const country = countryName(meadow.country, lang);
   const shown = shownDescription(meadow, lang);
@@ -84,11 +86,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           }
         : null,
     },
-    // The month at the meadow, by the server's clock: the page shows the same after hydration.
-    month: currentMonth(now, meadow.country),
+    month,
     hours: encodedTimeline(hoursTimeline(meadow.hoursSyntax, meadow.country, now, DETAIL_HOURS_MS)),
-    week:
-      openingWeek(meadow.hoursSyntax, meadow.country, currentMonth(now, meadow.country)) ?? null,
+    week: openingWeek(meadow.hoursSyntax, meadow.country, month) ?? null,
     mapStyleUrl: config.mapStyleUrl,
     meta: { title: `${meadow.name} · ${meadow.city} · Plukweide`, description, url },
     jsonLd: meadowJsonLd(meadow, { description, url, image: previewImage }),
