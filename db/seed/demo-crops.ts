@@ -58,6 +58,13 @@ const DEMO_CROPS: Readonly<Record<string, readonly DemoCrop[]>> = {
     ["peony", 6, 6],
     ["dahlia", 8, 10],
   ],
+  // Open from mid-November to the end of February; holly until Christmas.
+  "demo-043": [
+    ["kale", 11, 2],
+    ["brussels-sprouts", 11, 2],
+    ["holly", 11, 12],
+    ["hellebore", 12, 2],
+  ],
 };
 
 /** The demo meadow's crops, with their months; none for a meadow not listed. */

@@ -47,6 +47,7 @@ const DEMO_HOURS: Readonly<Record<string, string>> = {
   "demo-040": "Sep-Nov Sa,Su 10:00-17:00",
   "demo-041": "May-Sep Mo-Sa 09:00-18:00; PH off",
   "demo-042": "Jun-Oct We-Su 10:00-18:00",
+  "demo-043": "Nov-Feb Fr,Sa 10:00-16:00",
 };
 
 /** The demo meadow's hours in OpenStreetMap's syntax; null for an id without any. */

@@ -832,4 +832,24 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     lng: 4.4311,
     createdAt: "2026-07-03T09:25:00Z",
   },
+  {
+    id: "demo-043",
+    name: "Wintertuin Het Hulstbos",
+    description:
+      "A nursery garden that opens when the others close: kale and Brussels sprouts to pick from the stalk after the first frost, holly with berries for the front door, and Christmas roses from the cold frames. Hot pea soup in the barn.",
+    descriptionNl:
+      "Een kwekerstuin die opengaat als de andere sluiten: boerenkool en spruitjes zelf van de stronk plukken na de eerste vorst, hulst met bessen voor de voordeur en kerstrozen uit de bakken. Warme erwtensoep in de schuur.",
+    priceText: "boerenkool € 1,50 per plant, hulst € 3 per bos",
+    openingHours: "vrijdag en zaterdag 10.00–16.00 uur, van half november tot eind februari",
+    street: "Laag Boskoop",
+    houseNumber: "88",
+    postalCode: "2771 GX",
+    city: "Boskoop",
+    country: "NL",
+    website: "https://example.com/demo/hulstbos",
+    phone: "+31 6 00 00 00 17",
+    lat: 52.0846,
+    lng: 4.6712,
+    createdAt: "2026-10-27T10:05:00Z",
+  },
 ];
