@@ -21,3 +21,18 @@ export function pageMeta(meta: PageMeta | undefined, { index = true }: { index?:
     ...robots,
   ];
 }
+
+/**
+ * `text` on one line for a meta description or a link preview, at most `max` characters: cut
+ * after a whole word, ending in "…", so a preview never stops inside a word (or a character).
+ */
+export function metaDescription(text: string, max = 200): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  if (line.length <= max) return line;
+  // The last space within `max` characters ends the last word that fits with its "…".
+  const space = line.lastIndexOf(" ", max - 1);
+  // Only one long word (a web address, say) in the room: cut it, not at a lone first word.
+  const kept =
+    space > max / 3 ? line.slice(0, space) : line.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, "");
+  return `${kept.replace(/[\s,;:\-–—]+$/, "")}…`;
+}

@@ -8,7 +8,7 @@ import { pagesHref } from "~/components/pagination";
 import { getI18n, getLocale } from "~/i18n.server";
 import { formatDate } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
-import { pageMeta } from "~/lib/page-meta";
+import { metaDescription, pageMeta } from "~/lib/page-meta";
 import { pageParam } from "~/lib/schemas/meadow-search";
 import { favoritesOf } from "~/services/favorites.server";
 import type { MeadowCardData } from "~/lib/meadow-card";
@@ -64,7 +64,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     },
     meta: {
       title: `${profile.name} · Plukweide`,
-      description: profile.bio?.slice(0, 160) || t("profile.description", { name: profile.name }),
+      description:
+        (profile.bio && metaDescription(profile.bio, 160)) ||
+        t("profile.description", { name: profile.name }),
     },
   };
 }

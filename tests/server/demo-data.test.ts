@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnApp, type AppProcess } from "../support/app-process";
 import { createFreshPostgresDatabase, testDatabaseUrl } from "../support/databases";
-import { DEMO_MEADOWS } from "../../db/seed/demo-meadows";
+import { DEMO_MEADOWS, DEMO_MEMBER } from "../../db/seed/demo-meadows";
 import { escapeMarkup } from "../../app/lib/escape-markup";
+import { metaDescription } from "../../app/lib/page-meta";
 
 /** Text as React writes it into HTML: as escapeMarkup does, with its own apostrophe. */
 function asHtml(text: string): string {
@@ -36,6 +37,11 @@ describe("a first start on a fresh embedded database", () => {
       // An illustration, not a place: search engines are asked to leave it out.
       expect(html).toContain('<meta name="robots" content="noindex"/>');
     }
+    // The demo member's long bio previews as its first whole words, on one line.
+    const bio = metaDescription(DEMO_MEMBER.bio, 160);
+    expect(bio).toMatch(/^The demo meadows belong to this example account\. .* [a-z]+…$/);
+    const profile = await (await fetch(`${app.url}/profile/${DEMO_MEMBER.id}`)).text();
+    expect(profile).toContain(`<meta name="description" content="${asHtml(bio)}"/>`);
     const sitemap = await (await fetch(`${app.url}/sitemap.xml?page=1`)).text();
     expect(sitemap).toContain("/about</loc>");
     expect(sitemap).not.toContain("demo-");
@@ -51,10 +57,9 @@ describe("a first start on a fresh embedded database", () => {
         const where = `${prefix}/meadows/${meadow.id}`;
         expect(html, where).toContain(`<p lang="${lang}" class="whitespace-pre-line`);
         expect(html, where).toContain(`>${asHtml(text)}</p>`);
-        expect(html, where).toContain(`<meta name="description" content="${asHtml(text)}"/>`);
-        expect(html, where).toContain(
-          `<meta property="og:description" content="${asHtml(text)}"/>`,
-        );
+        const preview = asHtml(metaDescription(text));
+        expect(html, where).toContain(`<meta name="description" content="${preview}"/>`);
+        expect(html, where).toContain(`<meta property="og:description" content="${preview}"/>`);
         expect(html, where).not.toContain(asHtml(other));
       }
     }

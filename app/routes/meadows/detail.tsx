@@ -28,6 +28,7 @@ import { getUser } from "~/session.server";
 import { typedFields } from "~/lib/schemas/meadow";
 import { shownDescription } from "~/lib/meadow-description";
 import { meadowJsonLd } from "~/lib/meadow-json-ld";
+import { metaDescription } from "~/lib/page-meta";
 import { favoriteSummary } from "~/services/favorites.server";
 import { CropCalendar, InSeasonNow } from "~/components/crops";
 import { cropsFromColumns, currentMonth } from "~/lib/crops";
@@ -56,7 +57,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // The page sends only the description it shows, not both.
   const { description: _english, descriptionNl: _dutch, ...fields } = typedFields(meadow);
   // The page's meta description and link preview follow the text the page shows.
-  const description = (shown?.text ?? `${meadow.name}, ${meadow.city}`).slice(0, 200);
+  const description = metaDescription(shown?.text ?? `${meadow.name}, ${meadow.city}`);
   const user = getUser(context);
   // Only for the member who added it; the edit page and its action check again.
   const canEdit = meadow.ownerId !== null && user?.id === meadow.ownerId;
