@@ -20,10 +20,16 @@ export function monthName(t: Translate, month: number, short = false): string {
   return short ? t(`crops.monthsShort.${month}` as never) : t(`crops.months.${month}` as never);
 }
 
+/** A crop's name inside a sentence: "dahlias", but "Brussels sprouts" keeps its capital. */
+export function cropNameInText(t: Translate, lang: Language, id: string): string {
+  const own = String(t(`crops.namesInText.${id}` as never, { defaultValue: "" } as never));
+  return own || cropName(t, id).toLocaleLowerCase(lang);
+}
+
 /** "dahlias and sunflowers", "dahlia's en zonnebloemen": names in a sentence. */
 export function cropList(t: Translate, lang: Language, ids: readonly string[]): string {
   return new Intl.ListFormat(lang, { type: "conjunction" }).format(
-    ids.map((id) => cropName(t, id).toLocaleLowerCase(lang)),
+    ids.map((id) => cropNameInText(t, lang, id)),
   );
 }
 
@@ -229,7 +235,7 @@ export function CropCalendar({ crops, month }: { crops: readonly MeadowCrop[]; m
  */
 export function inSeasonShortText(t: Translate, lang: Language, ids: readonly string[]): string {
   const shown = ids.slice(0, 3);
-  const names = shown.map((id) => cropName(t, id).toLocaleLowerCase(lang)).join(", ");
+  const names = shown.map((id) => cropNameInText(t, lang, id)).join(", ");
   const more = ids.length - shown.length;
   return more > 0
     ? t("crops.inSeasonShortMore", { crops: names, count: more })

@@ -620,6 +620,11 @@ const en = {
       kale: "Kale",
       "brussels-sprouts": "Brussels sprouts",
     },
+    /** A name inside a sentence, where it is not the name in lower case (a proper noun). */
+    namesInText: {
+      hellebore: "Christmas roses",
+      "brussels-sprouts": "Brussels sprouts",
+    },
     kinds: {
       flower: "Flowers",
       fruit: "Fruit",

@@ -634,6 +634,11 @@ const nl = {
       kale: "Boerenkool",
       "brussels-sprouts": "Spruitjes",
     },
+    /** A name inside a sentence, where it is not the name in lower case (a proper noun in English). */
+    namesInText: {
+      hellebore: "kerstrozen",
+      "brussels-sprouts": "spruitjes",
+    },
     kinds: {
       flower: "Bloemen",
       fruit: "Fruit",
