@@ -3,7 +3,9 @@ import { cropById, monthRange, type MeadowCrop } from "../../app/lib/crops";
 /*
  * What grows at each demo meadow (./demo-meadows.ts), by its id: the crops its description
  * names, in their usual season unless the meadow's own months are given ([first, last], which
- * may run past December). Kept apart from the meadows' texts, which are edited on their own.
+ * may run past December), and never in a month its hours (./demo-hours.ts) keep it closed, so a
+ * card never says "in season" beside "closed for the season". Kept apart from the meadows'
+ * texts, which are edited on their own.
  */
 
 type DemoCrop = string | [id: string, from: number, to: number];
@@ -11,49 +13,60 @@ type DemoCrop = string | [id: string, from: number, to: number];
 const DEMO_CROPS: Readonly<Record<string, readonly DemoCrop[]>> = {
   "demo-001": ["tulip"],
   "demo-002": ["dahlia"],
-  // Early and late tulips: six weeks, from late March.
-  "demo-003": [["tulip", 3, 5]],
+  // Early and late tulips: six weeks, from April to mid-May.
+  "demo-003": [["tulip", 4, 5]],
   "demo-004": ["tulip", "daffodil", "hyacinth"],
   "demo-005": ["tulip"],
   "demo-006": ["tulip"],
   "demo-007": ["dahlia"],
   "demo-008": ["sunflower"],
-  "demo-009": ["zinnia", "cosmos", "snapdragon", "scabious"],
-  // Table-top strawberries under cover bear from April.
-  "demo-010": [["strawberry", 4, 9]],
+  "demo-009": ["zinnia", "cosmos", ["snapdragon", 7, 9], ["scabious", 7, 9]],
+  // Table-top strawberries, picked from late May to mid-July.
+  "demo-010": [["strawberry", 5, 7]],
   "demo-011": ["cherry"],
-  "demo-012": ["pear"],
+  "demo-012": [["pear", 9, 10]],
   "demo-013": ["apple"],
   "demo-014": ["peony"],
-  "demo-015": ["blueberry"],
-  "demo-016": ["cherry"],
+  "demo-015": [["blueberry", 7, 8]],
+  "demo-016": [["cherry", 7, 7]],
   "demo-017": ["lavender"],
-  "demo-018": [["peony", 6, 6], "zinnia", "cosmos", "sweet-pea"],
-  "demo-019": ["blueberry", "redcurrant"],
+  "demo-018": [["peony", 6, 6], "zinnia", ["cosmos", 7, 9], "sweet-pea"],
+  "demo-019": [
+    ["blueberry", 7, 8],
+    ["redcurrant", 7, 7],
+  ],
   "demo-020": ["sunflower"],
-  "demo-021": ["pumpkin"],
-  // New buds until the first frost.
-  "demo-022": [["dahlia", 7, 11]],
-  "demo-023": ["lavender"],
+  "demo-021": [["pumpkin", 9, 10]],
+  "demo-022": [["dahlia", 8, 10]],
+  "demo-023": [["lavender", 7, 8]],
   "demo-024": ["pumpkin"],
-  "demo-025": ["apple", "pear"],
+  "demo-025": [
+    ["apple", 9, 10],
+    ["pear", 9, 10],
+  ],
   "demo-026": ["zinnia", "sunflower", "strawflower"],
-  "demo-027": [["strawberry", 6, 6], "raspberry"],
-  "demo-028": ["strawberry"],
-  "demo-029": ["blueberry"],
+  "demo-027": [
+    ["strawberry", 6, 6],
+    ["raspberry", 6, 8],
+  ],
+  "demo-028": [["strawberry", 5, 7]],
+  "demo-029": [["blueberry", 7, 8]],
   "demo-030": [["cherry", 7, 7]],
   "demo-031": ["apple", "pear"],
   "demo-032": ["lavender"],
-  "demo-033": ["dahlia", "gladiolus", "aster"],
+  "demo-033": [["dahlia", 8, 10], ["gladiolus", 8, 9], "aster"],
   "demo-034": ["sunflower"],
   "demo-035": ["pumpkin"],
   "demo-036": ["zinnia"],
-  "demo-037": ["apple", "pear"],
+  "demo-037": [
+    ["apple", 9, 10],
+    ["pear", 9, 10],
+  ],
   "demo-038": ["sunflower"],
-  "demo-039": ["tulip", "zinnia", "cosmos", "snapdragon"],
+  "demo-039": ["tulip", "zinnia", ["cosmos", 7, 9], "snapdragon"],
   "demo-040": ["pumpkin"],
-  // Under tunnels: from May into October.
-  "demo-041": [["strawberry", 5, 10]],
+  // Under tunnels: from May to September, rain or shine.
+  "demo-041": [["strawberry", 5, 9]],
   "demo-042": [
     ["peony", 6, 6],
     ["dahlia", 8, 10],

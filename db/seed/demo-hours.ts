@@ -8,7 +8,7 @@ const DEMO_HOURS: Readonly<Record<string, string>> = {
   "demo-001": "Apr-May Mo-Su 09:00-18:00",
   "demo-002": "Jul-Nov We-Su 10:00-17:00",
   "demo-003": "Apr-May Mo-Su 09:00-19:00",
-  "demo-004": "Apr-May Mo-Su 10:00-17:00; PH off",
+  "demo-004": "Mar-May Mo-Su 10:00-17:00; PH off",
   "demo-005": "Apr-May Mo-Su 08:00-20:00",
   "demo-006": 'Apr-May Mo-Sa 09:00-17:30; PH off || "by appointment"',
   "demo-007": "Jul-Oct Mo-Su 10:00-18:00",

@@ -107,11 +107,11 @@ export const DEMO_MEADOWS: readonly DemoMeadow[] = [
     id: "demo-004",
     name: "Pluktuin Zeezicht",
     description:
-      "Spring bulbs within cycling distance of the beach: tulips, daffodils and a strip of fragrant hyacinths. Combine a walk in the dunes with an armful of flowers.",
+      "Spring bulbs within cycling distance of the beach: daffodils from March, then tulips and a strip of fragrant hyacinths. Combine a walk in the dunes with an armful of flowers.",
     descriptionNl:
-      "Voorjaarsbollen op fietsafstand van het strand: tulpen, narcissen en een strook geurige hyacinten. Combineer een duinwandeling met een flinke bos bloemen.",
+      "Voorjaarsbollen op fietsafstand van het strand: narcissen vanaf maart, daarna tulpen en een strook geurige hyacinten. Combineer een duinwandeling met een flinke bos bloemen.",
     priceText: "€ 0,40 per tulp",
-    openingHours: "dagelijks 10.00–17.00 uur, april en mei",
+    openingHours: "dagelijks 10.00–17.00 uur, maart tot en met mei",
     street: "Gooweg",
     houseNumber: "41",
     postalCode: "2211 XS",
