@@ -1,4 +1,4 @@
-import { cropsInSeason, currentMonth, type MeadowCrop } from "~/lib/crops";
+import { cropById, cropsInSeason, currentMonth, type MeadowCrop } from "~/lib/crops";
 
 /*
  * What a meadow card shows, spelled once: the services fill it, loaders send it, and the card,
@@ -26,6 +26,8 @@ export interface MeadowCardData {
   isDemo?: boolean;
   /** The first photo; without one the card shows a drawn meadow. */
   photo?: MeadowCardPhoto | null;
+  /** Without a photo: the one or two crops its drawing shows (drawnCrops). */
+  drawnCrops?: string[] | null;
   /** Whether the member looking keeps it among their favorites (the heart is filled). */
   kept?: boolean;
   /** From the place the list is sorted by, when it is. */
@@ -59,9 +61,45 @@ export function toMeadowCard(
     distanceKm:
       meadow.distanceKm === undefined ? undefined : Math.round(meadow.distanceKm * 1000) / 1000,
     photo: meadow.photo ?? null,
+    ...(!meadow.photo && meadow.crops?.length ? { drawnCrops: drawnCrops(meadow.crops) } : {}),
     ...(inSeason?.length ? { inSeason } : {}),
     ...(meadow.hours ? { hours: meadow.hours } : {}),
   };
+}
+
+/** What a card's drawing shows, from the first of the meadow's crops. */
+export type DrawingScene = "flowers" | "orchard" | "bushes" | "vegetables";
+
+/** Fruit that grows on trees: drawn as an orchard; other fruit as bushes. */
+const ORCHARD_CROPS = new Set([
+  "cherry",
+  "sour-cherry",
+  "plum",
+  "apple",
+  "pear",
+  "walnut",
+  "chestnut",
+  "quince",
+]);
+
+export function drawingScene(cropId: string | undefined): DrawingScene {
+  const crop = cropId ? cropById(cropId) : undefined;
+  if (crop?.kind === "vegetable") return "vegetables";
+  if (crop?.kind === "fruit") return ORCHARD_CROPS.has(crop.id) ? "orchard" : "bushes";
+  return "flowers";
+}
+
+/**
+ * The crops a drawing without a photo shows, of a meadow's crops in the catalogue's order: the
+ * first, which sets the scene, and the next one of the same scene, for a second colour.
+ */
+export function drawnCrops(crops: readonly (string | { id: string })[]): string[] {
+  const ids = crops.map((crop) => (typeof crop === "string" ? crop : crop.id));
+  const [first, ...rest] = ids;
+  if (first === undefined) return [];
+  const scene = drawingScene(first);
+  const second = rest.find((id) => drawingScene(id) === scene);
+  return second === undefined ? [first] : [first, second];
 }
 
 /** One page of a longer list of cards (a profile's meadows, the favorites). */

@@ -9,6 +9,8 @@ import { favorites, meadows, users } from "../../db/schema";
 import { png } from "../../tests/fixtures/images/generate";
 import { migratedDatabase, testEngines } from "../../tests/support/databases";
 import { createDiskStorage } from "~/adapters/storage.server";
+import { cropById } from "~/lib/crops";
+import { cropColumns } from "./meadows/records.server";
 import {
   getPublicProfile,
   listFavorites,
@@ -25,8 +27,16 @@ describe.each(testEngines)("profiles on $name", (engine) => {
     await insertMember(db, { id: "grower", name: "Gert Bloem" });
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
     // The factory's meadows are in Bunnik at €0,50 per steel.
+    const grown = (...ids: string[]) =>
+      cropColumns(ids.map((id) => ({ id, months: cropById(id)?.season ?? 0 })));
     await insertMeadows(db, [
-      { id: "oudveld", ownerId: "grower", name: "Oud veld", createdAt: daysAgo(10) },
+      {
+        id: "oudveld",
+        ownerId: "grower",
+        name: "Oud veld",
+        createdAt: daysAgo(10),
+        ...grown("strawberry", "apple", "pear"),
+      },
       {
         id: "nieuwveld",
         ownerId: "grower",
@@ -48,6 +58,7 @@ describe.each(testEngines)("profiles on $name", (engine) => {
         country: "NL",
         priceText: "€0,50 per steel",
         isDemo: true,
+        drawnCrops: [],
       },
       {
         id: "oudveld",
@@ -56,6 +67,9 @@ describe.each(testEngines)("profiles on $name", (engine) => {
         country: "NL",
         priceText: "€0,50 per steel",
         isDemo: false,
+        // Without a photo the card draws its first crop in the catalogue's order, with the next
+        // one of the same kind: a strawberry field, not the orchard.
+        drawnCrops: ["strawberry"],
       },
     ]);
     expect(profile?.favorites).toMatchObject({ total: 1, page: 1, pageCount: 1 });

@@ -4,7 +4,7 @@ import type { Database } from "~/adapters/db.server";
 import type { ObjectStorage } from "~/adapters/storage.server";
 import { deleteImage, imageSources, processImage, storeImage } from "./images";
 import type { LatLng } from "./meadows/geo-sql.server";
-import type { MeadowCardData, MeadowCardPage } from "~/lib/meadow-card";
+import { drawnCrops, type MeadowCardData, type MeadowCardPage } from "~/lib/meadow-card";
 import { removeMemberPhotos } from "./photos.server";
 
 /** Sizes avatars are shown at: the header and lists (32 px), profile and settings (96 px). */
@@ -145,7 +145,13 @@ const cardColumns = {
   country: meadows.country,
   priceText: meadows.priceText,
   isDemo: meadows.isDemo,
+  crops: meadows.crops,
 };
+
+/** A selected card row as a card: of its crops, what its drawing needs. */
+function toCard<Row extends { crops: string[] }>({ crops, ...row }: Row) {
+  return { ...row, drawnCrops: drawnCrops(crops) };
+}
 
 /**
  * What anyone may see of a member: never the email address. `page` and `favoritesPage` (1-based)
@@ -184,7 +190,7 @@ export async function getPublicProfile(
   ]);
   return {
     ...user,
-    meadows: meadowPage(created, counted?.total ?? 0, page),
+    meadows: meadowPage(created.map(toCard), counted?.total ?? 0, page),
     favorites: favorited,
   };
 }
@@ -245,7 +251,7 @@ export async function listFavorites(
     db.select({ total: count() }).from(favorites).where(eq(favorites.userId, userId)),
   ]);
   const found = items.map((item) =>
-    "distanceKm" in item ? { ...item, distanceKm: Number(item.distanceKm) } : item,
+    "distanceKm" in item ? { ...toCard(item), distanceKm: Number(item.distanceKm) } : toCard(item),
   );
   return { ...meadowPage(found, counted?.total ?? 0, page), items: found };
 }

@@ -47,6 +47,29 @@ describe("a first start on a fresh embedded database", () => {
     expect(sitemap).not.toContain("demo-");
   });
 
+  it("draws each photo-less card with what grows there, on the list and on its owner's profile", async () => {
+    /** The parts each card's drawing shows, after the sun and hills, with their colours. */
+    const drawings = (html: string) =>
+      [...html.matchAll(/<svg viewBox="0 0 400 300"[^>]*>(.*?)<\/svg>/g)].map(([, uses = ""]) =>
+        [...uses.matchAll(/<use href="#md\w+?([a-z]\d?)"(?: color="([^"]+)")?/g)]
+          .slice(1)
+          .map(([, part, colour]) => (colour ? `${part} ${colour}` : part)),
+      );
+    const cards = async (path: string) => drawings(await (await fetch(app.url + path)).text());
+    // Apples (red, though the catalogue's pin is green) and pears: trees with fruit.
+    expect(await cards("/meadows?q=Zeeuwse+Gaarde")).toEqual([["t", "o0 #d8483a", "o1 #c0ca33"]]);
+    expect(await cards("/meadows?q=Kortezwaag")).toEqual([["g0 #ef7d22", "g1 #ef7d22"]]);
+    expect(await cards("/meadows?q=Bessenhoeve+De+Peel")).toContainEqual([
+      "b0 #3f51b5",
+      "b1 #3f51b5",
+    ]);
+    const profile = await cards(`/profile/${DEMO_MEMBER.id}`);
+    expect(profile.length).toBeGreaterThan(20);
+    expect(new Set(profile.map((parts) => parts[0]?.split(" ")[0]))).toEqual(
+      new Set(["f0", "t", "b0", "g0"]),
+    );
+  });
+
   it("describes every demo meadow in the page's language, marked with it, in the page and its previews", async () => {
     for (const meadow of DEMO_MEADOWS) {
       for (const [prefix, lang, text, other] of [
