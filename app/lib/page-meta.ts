@@ -1,3 +1,5 @@
+import { cutText } from "./cut-text";
+
 /** The title and description every page sets, translated by its loader. */
 export interface PageMeta {
   title: string;
@@ -32,7 +34,6 @@ export function metaDescription(text: string, max = 200): string {
   // The last space within `max` characters ends the last word that fits with its "…".
   const space = line.lastIndexOf(" ", max - 1);
   // Only one long word (a web address, say) in the room: cut it, not at a lone first word.
-  const kept =
-    space > max / 3 ? line.slice(0, space) : line.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, "");
+  const kept = space > max / 3 ? line.slice(0, space) : cutText(line, max - 1);
   return `${kept.replace(/[\s,;:\-–—]+$/, "")}…`;
 }

@@ -9,6 +9,7 @@ import { meadows, photos, users } from "../../db/schema";
 import { orientedJpegWithGps, png, webp } from "../../tests/fixtures/images/generate";
 import { migratedDatabase, testEngines } from "../../tests/support/databases";
 import { createDiskStorage, type ObjectStorage } from "~/adapters/storage.server";
+import { PHOTO_CAPTION_MAX } from "~/lib/schemas/photo";
 import { UnsupportedImageError } from "./images";
 import { ForbiddenError, NotFoundError } from "./meadows/errors";
 import {
@@ -65,12 +66,20 @@ describe.each(testEngines)("photos on $name", (engine) => {
       authorId: "owner",
       bytes: await png(900, 600),
     });
+    // Cut to its longest, but never through an emoji's two halves.
+    const long = await addPhoto(db, storage, {
+      meadowId: "gallery01",
+      authorId: "owner",
+      bytes: await png(90, 60),
+      caption: `${"x".repeat(PHOTO_CAPTION_MAX - 1)}🌷 en meer`,
+    });
+    expect(long.caption).toBe("x".repeat(PHOTO_CAPTION_MAX - 1));
     // The EXIF orientation is applied: 100x50 stored, 50x100 upright.
     expect(first).toMatchObject({ width: 50, height: 100, caption: "Tulpen in april" });
     expect(first.placeholder).toMatch(/^#[0-9a-f]{6}$/);
     expect(second.caption).toBeNull();
     const listed = await listMeadowPhotos(db, "gallery01");
-    expect(listed.map((photo) => photo.id)).toEqual([first.id, second.id]);
+    expect(listed.map((photo) => photo.id)).toEqual([first.id, second.id, long.id]);
     expect(listed[0]?.author).toEqual({
       id: "author",
       name: "Member author",

@@ -13,6 +13,7 @@ import {
 } from "./images";
 import { ForbiddenError, NotFoundError } from "./meadows/errors";
 import { randomId } from "./random-id.server";
+import { cutText } from "~/lib/cut-text";
 
 /*
  * Photos of meadows: added by members, shown in upload order, removed by their author or the
@@ -86,7 +87,7 @@ export async function addPhoto(
   storage: ObjectStorage,
   upload: NewPhoto,
 ): Promise<Photo> {
-  const caption = upload.caption?.trim().slice(0, PHOTO_CAPTION_MAX) || null;
+  const caption = (upload.caption && cutText(upload.caption.trim(), PHOTO_CAPTION_MAX)) || null;
   // Cheap checks first, so a full meadow does not cost a decode.
   await assertRoomFor(db, upload.meadowId);
   const image = await processImage(upload.bytes, { namespace: "photos", widths: DISPLAY_WIDTHS });

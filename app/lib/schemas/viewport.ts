@@ -8,6 +8,7 @@ import {
   type Season,
 } from "./meadow-search";
 import { z } from "./zod";
+import { cutText } from "../cut-text";
 
 /*
  * The map's two addresses: the JSON query for a viewport (`/api/meadows?bbox=…&zoom=…`), which
@@ -150,9 +151,7 @@ export function readMapView(params: URLSearchParams): MapView | null {
  */
 export function readMapFilters(params: URLSearchParams): MapFilters {
   const filters: MapFilters = {};
-  const q = controlCharactersAsSpaces(params.get("q") ?? "")
-    .trim()
-    .slice(0, MAP_QUERY_MAX);
+  const q = cutText(controlCharactersAsSpaces(params.get("q") ?? "").trim(), MAP_QUERY_MAX);
   if (q) filters.q = q;
   const country = params.get("country")?.trim().toUpperCase();
   if (country && isCountry(country)) filters.country = country;

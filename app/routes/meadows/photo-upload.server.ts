@@ -5,6 +5,7 @@ import { LIMITS } from "~/services/account-limits";
 import { ImageError, ImageTooLargeError, MAX_IMAGE_BYTES } from "~/services/images";
 import { NotFoundError } from "~/services/meadows/errors";
 import { addPhoto, MeadowPhotosFullError } from "~/services/photos.server";
+import { cutText } from "~/lib/cut-text";
 
 /*
  * The upload flow the page's form (several files, without JavaScript) and the upload API (one
@@ -39,7 +40,7 @@ export async function uploadPhotos({
   const { db, storage, limits, logger } = context.get(appContext);
   const outcomes: PhotoUploadOutcome[] = [];
   for (const file of files) {
-    const name = file.name.slice(0, 200);
+    const name = cutText(file.name, 200);
     const refuse = (reason: PhotoRefusal) => outcomes.push({ name, added: false, reason });
     if (file.size > MAX_IMAGE_BYTES) {
       refuse("tooLarge");

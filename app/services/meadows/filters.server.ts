@@ -15,6 +15,7 @@ import {
   type LatLng,
 } from "./geo-sql.server";
 import type { RarestTrigram } from "./text-sample";
+import { cutText } from "~/lib/cut-text";
 
 /*
  * The list's and the map's filters (words, country, distance) as SQL conditions on `meadows m`.
@@ -240,7 +241,7 @@ function textPattern(word: string): SQL {
  */
 export function searchText(filters: MeadowFilters): string | undefined {
   const text = filters.text && controlCharactersAsSpaces(filters.text);
-  return text?.trim().slice(0, MAX_TEXT_LENGTH) || undefined;
+  return (text && cutText(text.trim(), MAX_TEXT_LENGTH)) || undefined;
 }
 
 /** The words of the text, each of which a meadow must contain. */
