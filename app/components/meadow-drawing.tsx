@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { cropById } from "~/lib/crops";
 import { drawingScene, type DrawingScene } from "~/lib/meadow-card";
 
@@ -209,7 +209,7 @@ export function MeadowDrawingParts({
         <g id={`${id}h`}>
           {/* Left of the heart button in the card's top right corner, at every card width, and
               low enough for a phone's wide card, which shows the drawing's lower part. */}
-          <circle cx="245" cy="102" r="26" className="meadow-sun" />
+          <circle cx="245" cy="106" r="26" className="meadow-sun" />
           <path d="M0 185 Q90 140 190 170 T400 150 V300 H0Z" className="meadow-hill-far" />
           <path d="M0 225 Q130 185 250 215 T400 205 V300 H0Z" className="meadow-hill-near" />
         </g>
@@ -275,5 +275,16 @@ export function MeadowDrawing({
         </>
       )}
     </svg>
+  );
+}
+
+/** One meadow's drawing with its own parts, where no list shares them (its empty gallery). */
+export function MeadowDrawingPicture({ seed, crops }: { seed: string; crops: readonly string[] }) {
+  const partsId = `mp${useId().replace(/[^a-zA-Z0-9]/g, "")}`;
+  return (
+    <>
+      <MeadowDrawingParts id={partsId} scenes={[drawingScene(crops[0])]} />
+      <MeadowDrawing seed={seed} partsId={partsId} crops={crops} />
+    </>
   );
 }

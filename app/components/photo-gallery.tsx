@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import { ConfirmDelete, DeletePhoto, type PhotoDeleteReply } from "~/components/photo-delete";
+import { MeadowDrawingPicture } from "~/components/meadow-drawing";
 import { PhotoViewer } from "~/components/photo-viewer";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonVariants } from "~/components/ui/button";
@@ -34,12 +35,17 @@ const TILE_SIZES = "(min-width: 896px) 13rem, (min-width: 640px) 24vw, 48vw";
  * back to the tile), as the image file itself without.
  */
 export function PhotoGallery({
+  meadowId,
   meadowName,
+  drawnCrops,
   photos,
   actionData,
   invite,
 }: {
+  meadowId: string;
   meadowName: string;
+  /** Without photos, the gallery shows the meadow drawn as its card does (drawnCrops). */
+  drawnCrops: string[];
   photos: GalleryPhoto[];
   actionData?: PhotoDeleteReply;
   invite: boolean;
@@ -50,8 +56,11 @@ export function PhotoGallery({
 
   if (photos.length === 0) {
     return (
-      <div className="grid place-items-center rounded-2xl border border-dashed border-primary/40 bg-accent/40 px-6 py-10 text-center text-sm text-muted-foreground">
-        {invite ? t("photos.emptyInvite") : t("photos.empty")}
+      <div className="gallery-empty">
+        <div>
+          <MeadowDrawingPicture seed={meadowId} crops={drawnCrops} />
+        </div>
+        <p>{invite ? t("photos.emptyInvite") : t("photos.empty")}</p>
       </div>
     );
   }

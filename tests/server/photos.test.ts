@@ -75,6 +75,17 @@ describe("photos of a meadow", () => {
       ),
     );
     expect(english).toContain("No photos yet.");
+    // Until the first photo, the meadow is drawn there as its card draws it: without crops given,
+    // a flower meadow with the parts for it alone.
+    const empty = /<div class="gallery-empty"><div>(.*?)<\/div><p>/.exec(english)?.[1] ?? "";
+    expect(empty).toMatch(
+      /<svg viewBox="0 0 400 300"[^>]*><use href="#mp\w+h"><\/use><use href="#mp\w+f0"/,
+    );
+    expect([...empty.matchAll(/ id="mp\w+?(\w\d?)"/g)].map(([, part]) => part)).toEqual([
+      "h",
+      "f0",
+      "f1",
+    ]);
     const dutch = await (await visitor().get(`/nl${meadowPath}`)).text();
     expect(dutch).toMatch(
       new RegExp(

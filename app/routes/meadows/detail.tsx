@@ -32,6 +32,7 @@ import { metaDescription } from "~/lib/page-meta";
 import { favoriteSummary } from "~/services/favorites.server";
 import { CropCalendar, InSeasonNow } from "~/components/crops";
 import { cropsFromColumns, currentMonth } from "~/lib/crops";
+import { drawnCrops } from "~/lib/meadow-card";
 import { encodeTimeline, type HoursTimeline } from "~/lib/hours-text";
 import { hoursTimeline, openingWeek } from "~/services/meadows/hours.server";
 
@@ -162,7 +163,9 @@ export default function MeadowDetail() {
           {t("photos.title")}
         </h2>
         <PhotoGallery
+          meadowId={meadow.id}
           meadowName={meadow.name}
+          drawnCrops={drawnCrops(meadow.crops)}
           photos={photos}
           actionData={actionData?.intent === "delete-photo" ? actionData : undefined}
           invite={canUpload}
