@@ -1,8 +1,18 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "~/hooks/use-translation";
-import { CropCheckbox, cropName, monthName, seasonText } from "~/components/crops";
+import { CropCheckbox, cropName, cropNameInText, monthName, seasonText } from "~/components/crops";
+import { useShellData } from "~/hooks/use-shell-data";
 import { ErrorList } from "~/components/ui/field";
-import { cropMonthValue, CROPS, inMonth, monthMask, MONTHS, type CropKind } from "~/lib/crops";
+import {
+  cropMonthValue,
+  CROPS,
+  inMonth,
+  maskMonths,
+  monthMask,
+  MONTHS,
+  type CropKind,
+} from "~/lib/crops";
+import { cropsOutsideHours, hoursOpenMonths, meadowCrops } from "~/lib/schemas/meadow";
 
 const KINDS: CropKind[] = ["flower", "fruit", "vegetable"];
 
@@ -96,6 +106,50 @@ export function CropPicker({
           </ul>
         </fieldset>
       ))}
+    </div>
+  );
+}
+
+/**
+ * Under the crops, while the hours keep the meadow closed in months some ticked crop is marked
+ * for: which crops, which months. Read from the form as it is being filled in; it refuses nothing.
+ */
+export function CropsOutsideHours({
+  crops,
+  cropMonths,
+  hoursSyntax,
+  country,
+}: {
+  crops: unknown;
+  cropMonths: unknown;
+  hoursSyntax: string;
+  country: string;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useShellData();
+  const ticked = meadowCrops({ crops: asList(crops), cropMonths: asList(cropMonths) });
+  // Reading the hours walks two years of days: only when they change.
+  const open = useMemo(() => hoursOpenMonths(hoursSyntax, country), [hoursSyntax, country]);
+  const outside = cropsOutsideHours(ticked, open);
+  const months = new Intl.ListFormat(lang, { type: "conjunction" });
+  return (
+    <div role="status" aria-live="polite">
+      {outside.length > 0 ? (
+        <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
+          {t("crops.outsideHours", {
+            list: outside
+              .map((crop) =>
+                t("crops.outsideHoursItem", {
+                  crop: cropNameInText(t, lang, crop.id),
+                  months: months.format(
+                    maskMonths(crop.months).map((month) => monthName(t, month)),
+                  ),
+                }),
+              )
+              .join("; "),
+          })}
+        </p>
+      ) : null}
     </div>
   );
 }

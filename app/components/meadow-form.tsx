@@ -9,7 +9,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link } from "react-router";
-import { CropPicker } from "~/components/crop-picker";
+import { CropPicker, CropsOutsideHours } from "~/components/crop-picker";
 import { HoursEditor } from "~/components/hours-editor";
 import { FormField, FormTextarea, useTranslatedErrors } from "~/components/form-field";
 import { LazyLocationPicker } from "~/components/map/lazy-location-picker";
@@ -166,6 +166,12 @@ export function MeadowForm({
           cropMonths={fields.cropMonths.initialValue}
           errors={cropErrors}
           errorId={fields.crops.errorId}
+        />
+        <CropsOutsideHours
+          crops={fields.crops.value}
+          cropMonths={fields.cropMonths.value}
+          hoursSyntax={typedText(fields.hoursSyntax.value)}
+          country={typedText(fields.country.value)}
         />
       </Section>
 

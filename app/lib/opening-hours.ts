@@ -277,6 +277,15 @@ export function weekKey(wall: Date): number {
   return wall.getMonth() * WEEK_MINUTES + weekday(wall) * DAY_MINUTES + minuteOfDay(wall);
 }
 
+/** The months (a mask, bit 0 January) in which `weekly` is open at some time. */
+export function openMonths(weekly: WeeklyHours): number {
+  let mask = 0;
+  for (const [from, to] of weekly.ranges)
+    for (let month = Math.floor(from / WEEK_MINUTES); month <= (to - 1) / WEEK_MINUTES; month++)
+      mask |= 1 << month;
+  return mask;
+}
+
 /** Whether `weekly` says open at `key`, as the database's `open_minutes @> key` does. */
 export function weeklyOpen(weekly: WeeklyHours, key: number, holiday: boolean): boolean {
   if (holiday && weekly.closedOnHolidays) return false;

@@ -130,6 +130,7 @@ describe("catalogues", () => {
       "apiPage.downloadsTitle",
       "apiPage.openApiTitle",
       "apiPage.openApiLink",
+      "crops.outsideHoursItem",
     ]);
     const copied = [...english].filter(
       ([key, value]) => dutch.get(key) === value && !sameInBoth.has(key),

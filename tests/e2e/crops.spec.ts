@@ -101,3 +101,35 @@ test("on a phone the calendar shows all twelve months, this one marked, in both 
     await expect(months.nth(1)).toHaveAccessibleName(january);
   }
 });
+
+test("the form says which crops are marked in season while the hours keep the meadow closed", async ({
+  page,
+  baseURL,
+}) => {
+  await signUpMember(page, { baseURL });
+  await gotoHydrated(page, "/meadows/add");
+  await fillMeadowBasics(page, `Dichte weide ${Date.now().toString(36)}`, { hoursAsText: false });
+  const syntax = page
+    .getByRole("group", { name: "Opening hours" })
+    .getByLabel("Opening hours in OpenStreetMap's syntax (optional)");
+  await syntax.fill("Aug-Oct Th-Sa 13:00-18:00");
+  const crops = page.getByRole("group", { name: "What grows there (optional)" });
+  await crops.getByRole("checkbox", { name: "Tulips", exact: true }).check();
+  await crops.getByRole("checkbox", { name: "Dahlias", exact: true }).check();
+  const notice = page.getByRole("status").filter({ hasText: "Marked in season" });
+  await expect(notice).toHaveText(
+    "Marked in season while your opening hours keep the meadow closed: tulips in April and May; dahlias in July. Visitors would see them in season at a closed meadow; change the months or the hours.",
+  );
+  // Hours from July on leave the tulips alone in it; without the tulips, nothing is said.
+  await syntax.fill("Jul-Oct Th-Sa 13:00-18:00");
+  await expect(notice).toContainText("closed: tulips in April and May. Visitors");
+  await crops.getByRole("checkbox", { name: "Tulips", exact: true }).uncheck();
+  await expect(notice).toHaveCount(0);
+  // It refuses nothing: the meadow is added with its crops and hours as given.
+  await syntax.fill("Aug-Oct Th-Sa 13:00-18:00");
+  await expect(notice).toContainText("dahlias in July");
+  await page.getByRole("button", { name: "Find on the map" }).click();
+  await expect(page.getByRole("group", { name: "Check the location" })).toBeVisible();
+  await page.getByRole("button", { name: "Add meadow" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Dichte weide/);
+});

@@ -1,9 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { monthRange } from "~/lib/crops";
+import { ALL_MONTHS_MASK, monthMask, monthRange, type MeadowCrop } from "~/lib/crops";
 import {
   COUNTRIES,
   cropFormValues,
+  cropsOutsideHours,
+  hoursOpenMonths,
   meadowCrops,
   meadowSchema,
   normalizeWebsite,
@@ -327,5 +329,34 @@ describe("the crops of the form", () => {
     expect(errors({ ...valid, crops: Array.from({ length: 200 }, () => "dahlia") })).toEqual({
       crops: ["validation.tooManyCrops"],
     });
+  });
+});
+
+describe("crops in season while the hours keep the meadow closed", () => {
+  const dahlias = { id: "dahlia", months: monthRange(7, 11) };
+  const tulips = { id: "tulip", months: monthRange(4, 5) };
+  const outside = (crops: MeadowCrop[], syntax: string, country = "NL") =>
+    cropsOutsideHours(crops, hoursOpenMonths(syntax, country));
+
+  it("are each crop's months in which the hours keep the meadow closed", () => {
+    expect(hoursOpenMonths("Aug-Oct Th-Sa 13:00-18:00", "NL")).toBe(monthRange(8, 10));
+    expect(outside([tulips, dahlias], "Aug-Oct Th-Sa 13:00-18:00")).toEqual([
+      { id: "tulip", months: monthRange(4, 5) },
+      { id: "dahlia", months: monthMask([7, 11]) },
+    ]);
+    // A season over the new year, and two seasons in one syntax.
+    const kale = { id: "kale", months: monthRange(11, 2) };
+    expect(outside([kale], "Nov-Feb Fr,Sa 10:00-16:00")).toEqual([]);
+    expect(outside([kale], "Sep-Nov Mo-Su 10:00-18:00; Dec-Jan Sa,Su 11:00-15:00", "BE")).toEqual([
+      { id: "kale", months: monthMask([2]) },
+    ]);
+  });
+
+  it("are none for hours open all year, unread, empty or never surely open", () => {
+    expect(hoursOpenMonths("Mo-Su 09:00-18:00", "NL")).toBe(ALL_MONTHS_MASK);
+    for (const syntax of ["", "not hours", '"by appointment"', "off"])
+      expect(hoursOpenMonths(syntax, "NL"), syntax).toBe(0);
+    for (const syntax of ["Mo-Su 09:00-18:00", "", '"by appointment"'])
+      expect(outside([tulips, dahlias], syntax), syntax).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import {
 } from "~/lib/crops";
 import { COUNTRIES } from "~/lib/countries";
 import { textTooLong } from "~/lib/form-errors";
-import { derivedHours, HOURS_SYNTAX_MAX } from "~/lib/opening-hours";
+import { derivedHours, HOURS_SYNTAX_MAX, openMonths } from "~/lib/opening-hours";
 import { z } from "./zod";
 
 /*
@@ -155,6 +155,28 @@ export function meadowCrops(values: { crops: string[]; cropMonths: string[] }): 
       const ticked = monthMask(months.get(id) ?? []);
       return [{ id, months: ticked || crop.season }];
     }),
+  );
+}
+
+/**
+ * The months (a mask) in which hours (`syntax`, in `country`) are open at some time; 0 when they
+ * cannot be read or are never surely open ("by appointment").
+ */
+export function hoursOpenMonths(syntax: string, country: string): number {
+  if (!syntax.trim()) return 0;
+  const derived = derivedHours(syntax, country);
+  return "problem" in derived ? 0 : openMonths(derived.weekly);
+}
+
+/**
+ * The crops marked in season in months the meadow's hours keep it closed, each with those months
+ * only: a visitor would read "in season" beside "closed for the season". `open` is
+ * hoursOpenMonths' answer; with 0 (hours unknown) nothing is said.
+ */
+export function cropsOutsideHours(crops: readonly MeadowCrop[], open: number): MeadowCrop[] {
+  if (open === 0) return [];
+  return crops.flatMap((crop) =>
+    crop.months & ~open ? [{ id: crop.id, months: crop.months & ~open }] : [],
   );
 }
 

@@ -557,6 +557,11 @@ const en = {
     formTitle: "What grows there (optional)",
     formIntro:
       "Tick what visitors can pick. Each crop starts with its usual months here; open its months to change them for this meadow.",
+    /** Under the form's crops, while the hours keep the meadow closed in some crop's months. */
+    outsideHours:
+      "Marked in season while your opening hours keep the meadow closed: {{list}}. Visitors would see them in season at a closed meadow; change the months or the hours.",
+    /** One crop of outsideHours' list: "dahlias in July and November". */
+    outsideHoursItem: "{{crop}} in {{months}}",
     monthsSummary: "Months: {{season}}",
     monthsFor: "Months for {{crop}}",
     calendarTitle: "What grows here",

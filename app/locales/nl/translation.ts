@@ -571,6 +571,9 @@ const nl = {
     formTitle: "Wat er groeit (optioneel)",
     formIntro:
       "Vink aan wat bezoekers kunnen plukken. Elk gewas begint met zijn gebruikelijke maanden hier; open de maanden om ze voor deze pluktuin aan te passen.",
+    outsideHours:
+      "In het seizoen terwijl je openingstijden de pluktuin dicht houden: {{list}}. Bezoekers zouden ze in het seizoen zien bij een gesloten pluktuin; pas de maanden of de openingstijden aan.",
+    outsideHoursItem: "{{crop}} in {{months}}",
     monthsSummary: "Maanden: {{season}}",
     monthsFor: "Maanden voor {{crop}}",
     calendarTitle: "Wat hier groeit",
