@@ -62,7 +62,7 @@ const FLOWER_COLOURS = [
   "flowers-sky",
 ];
 
-/** Whole units: one of the 400-wide drawing is under a pixel on any card. */
+/** Whole units: one of the 400-wide drawing is about a pixel where it is drawn largest. */
 const unit = Math.round;
 
 /** Where the drawing's nine plants stand on the near hill: the same for every meadow. */
@@ -126,8 +126,8 @@ const half = <T,>(items: readonly T[], part: number) =>
 /**
  * The drawing's parts, once per list, for the scenes its cards show: the sun and the hills, an
  * orchard's trees, and the plants of each scene in two sets whose colour is the `color` of the
- * `<use>` that shows them (it inherits into them), with `children` as more shared parts. Out of sight, and hidden
- * from assistive technology.
+ * `<use>` that shows them (it inherits into them), with `children` as more shared parts. Out of
+ * sight, and hidden from assistive technology.
  */
 export function MeadowDrawingParts({
   id,
