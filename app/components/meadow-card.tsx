@@ -1,17 +1,15 @@
-import {
-  createContext,
-  useContext,
-  useId,
-  useMemo,
-  type ComponentProps,
-  type ReactNode,
-} from "react";
+import { createContext, useContext, useMemo, type ComponentProps, type ReactNode } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import { inSeasonShortText } from "~/components/crops";
 import { FavoriteButton, HeartOutline } from "~/components/favorite-button";
 import { HoursStatus } from "~/components/hours";
-import { drawingScenes, MeadowDrawing, MeadowDrawingParts } from "~/components/meadow-drawing";
+import {
+  drawingScenes,
+  MeadowDrawing,
+  MeadowDrawingParts,
+  useDrawingPartsId,
+} from "~/components/meadow-drawing";
 import { HEART_PATH } from "~/components/ui/icons";
 import { useLocalePath, useShellData } from "~/hooks/use-shell-data";
 import { cn } from "~/lib/cn";
@@ -61,8 +59,7 @@ export function MeadowCards({
   const { t } = useTranslation();
   const { lang } = useShellData();
   const localePath = useLocalePath();
-  // Letters and digits only: every card repeats it in each of its drawing's references.
-  const drawingId = `md${useId().replace(/[^a-zA-Z0-9]/g, "")}`;
+  const drawingId = useDrawingPartsId("md");
   const shared = useMemo<CardsShared>(
     () => ({
       lang,

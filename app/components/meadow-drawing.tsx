@@ -3,11 +3,19 @@ import { cropById } from "~/lib/crops";
 import { drawingScene, type DrawingScene } from "~/lib/meadow-card";
 
 /*
- * A card's picture until the meadow has a photo: the sun over rolling green hills in the theme's colours (no
- * network, light and dark) with what grows there: flowers, fruit trees, berry bushes or
- * vegetables, in the colours of its crops. Each list puts the drawing's parts in the page once
+ * A card's picture until the meadow has a photo: the sun over rolling green hills in the theme's
+ * colours (no network, light and dark) with what grows there: flowers, fruit trees, berry bushes
+ * or vegetables, in the colours of its crops. Each list puts the drawing's parts in the page once
  * (MeadowDrawingParts) and each card refers to them (MeadowDrawing).
  */
+
+/**
+ * The prefix of the ids of a set of drawing parts, unique in the page: letters and digits only,
+ * as every drawing repeats it in each of its references.
+ */
+export function useDrawingPartsId(prefix: string): string {
+  return `${prefix}${useId().replace(/[^a-zA-Z0-9]/g, "")}`;
+}
 
 /** Where a crop's colour in the catalogue (its map pin's) would vanish among the leaves. */
 const DRAWN_COLOURS: Readonly<Record<string, string>> = {
@@ -249,14 +257,15 @@ export function MeadowDrawingParts({
 export function MeadowDrawing({
   seed,
   partsId,
-  crops = [],
+  crops,
 }: {
   seed: string;
   partsId: string;
   crops?: readonly string[] | null;
 }) {
-  const scene = drawingScene(crops?.[0]);
-  const [first, second = first] = (crops ?? []).map(drawnColour);
+  const shown = crops ?? [];
+  const scene = drawingScene(shown[0]);
+  const [first, second = first] = shown.map(drawnColour);
   const set = { flowers: "f", orchard: "o", bushes: "b", vegetables: "g" }[scene];
   return (
     <svg viewBox="0 0 400 300" preserveAspectRatio="xMidYMax slice" aria-hidden="true">
@@ -280,7 +289,7 @@ export function MeadowDrawing({
 
 /** One meadow's drawing with its own parts, where no list shares them (its empty gallery). */
 export function MeadowDrawingPicture({ seed, crops }: { seed: string; crops: readonly string[] }) {
-  const partsId = `mp${useId().replace(/[^a-zA-Z0-9]/g, "")}`;
+  const partsId = useDrawingPartsId("mp");
   return (
     <>
       <MeadowDrawingParts id={partsId} scenes={[drawingScene(crops[0])]} />
