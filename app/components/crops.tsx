@@ -1,6 +1,6 @@
 import { useTranslation } from "~/hooks/use-translation";
 import { cn } from "~/lib/cn";
-import { cropById, cropsInSeason, inMonth, MONTHS, seasonRuns, type MeadowCrop } from "~/lib/crops";
+import { cropById, inMonth, MONTHS, seasonRuns, type MeadowCrop } from "~/lib/crops";
 import type { Language } from "~/lib/i18n";
 
 /*
@@ -119,30 +119,23 @@ export function CropCheckbox({
   );
 }
 
-/** "In season now: dahlias and sunflowers", or nothing when no crop is in season. */
+/**
+ * "In season now: dahlias and sunflowers", or nothing when no crop is (pickableInSeason's ids).
+ */
 export function InSeasonNow({
-  crops,
-  month,
+  ids,
   lang,
   className,
 }: {
-  crops: readonly MeadowCrop[];
-  month: number;
+  ids: readonly string[];
   lang: Language;
   className?: string;
 }) {
   const { t } = useTranslation();
-  const now = cropsInSeason(crops, month);
-  if (now.length === 0) return null;
+  if (ids.length === 0) return null;
   return (
     <p className={className} data-testid="in-season-now">
-      {t("crops.inSeasonNow", {
-        crops: cropList(
-          t,
-          lang,
-          now.map((crop) => crop.id),
-        ),
-      })}
+      {t("crops.inSeasonNow", { crops: cropList(t, lang, ids) })}
     </p>
   );
 }

@@ -113,8 +113,7 @@ export function hoursText(
     }
     case "closed": {
       if (segment.opens === undefined) return t("hours.closed");
-      const days = dayNumber(segment.opens, timeZone) - dayNumber(segment.from, timeZone);
-      if (days >= SEASON_DAYS)
+      if (closedForTheSeason(segment, timeZone))
         return t("hours.closedSeason", { month: monthName(segment.opens, timeZone, lang) });
       const opens = when(segment.from, segment.opens, timeZone, lang);
       return t(`hours.opens.${opens.key}`, opens.values);
@@ -124,6 +123,28 @@ export function hoursText(
         return t("hours.byAppointment");
       return segment.comment;
   }
+}
+
+/**
+ * Whether a stretch keeps the meadow shut until an opening SEASON_DAYS or more away, told as
+ * "closed for the season until <month>". Closed with no opening in sight is not: hours "by
+ * appointment" are closed between their appointments' times.
+ */
+export function closedForTheSeason(segment: HoursSegment | undefined, timeZone: string): boolean {
+  if (segment?.state !== "closed" || segment.opens === undefined) return false;
+  return dayNumber(segment.opens, timeZone) - dayNumber(segment.from, timeZone) >= SEASON_DAYS;
+}
+
+/** When a meadow `timeline` says is closed for the season at `now` opens again; else undefined. */
+export function seasonReopensAt(
+  timeline: HoursTimeline | undefined,
+  now: number,
+): number | undefined {
+  if (!timeline) return undefined;
+  const segment = segmentAt(timeline, now);
+  return segment?.state === "closed" && closedForTheSeason(segment, timeline.timeZone)
+    ? segment.opens
+    : undefined;
 }
 
 /** The stretch of `timeline` at `now`, or undefined once it has run out (or has none). */

@@ -1,4 +1,11 @@
-import { cropById, cropsInSeason, currentMonth, type MeadowCrop } from "~/lib/crops";
+import {
+  cropById,
+  cropsInSeason,
+  countryTimeZone,
+  currentMonth,
+  type MeadowCrop,
+} from "~/lib/crops";
+import { decodeTimeline, seasonReopensAt, type HoursTimeline } from "~/lib/hours-text";
 
 /*
  * What a meadow card shows, spelled once: the services fill it, loaders send it, and the card,
@@ -48,7 +55,12 @@ export function toMeadowCard(
 ): MeadowCardData {
   const inSeason =
     meadow.crops && now
-      ? cropsInSeason(meadow.crops, currentMonth(now, meadow.country)).map((crop) => crop.id)
+      ? pickableInSeason(
+          meadow.crops,
+          meadow.country,
+          now,
+          meadow.hours ? decodeTimeline(meadow.hours, countryTimeZone(meadow.country)) : undefined,
+        )
       : undefined;
   return {
     id: meadow.id,
@@ -65,6 +77,21 @@ export function toMeadowCard(
     ...(inSeason?.length ? { inSeason } : {}),
     ...(meadow.hours ? { hours: meadow.hours } : {}),
   };
+}
+
+/**
+ * The ids of the crops in season at the meadow at `now`, or none while its hours keep it closed
+ * for the season: a season is told by months, and the last open day of a month can pass before
+ * the month does ("In season: pumpkins" above "Closed for the season until September").
+ */
+export function pickableInSeason(
+  crops: readonly MeadowCrop[],
+  country: string,
+  now: Date,
+  hours: HoursTimeline | undefined,
+): string[] {
+  if (seasonReopensAt(hours, now.getTime()) !== undefined) return [];
+  return cropsInSeason(crops, currentMonth(now, country)).map((crop) => crop.id);
 }
 
 /** What a card's drawing shows, from the first of the meadow's crops. */

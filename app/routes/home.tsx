@@ -40,7 +40,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     near,
     pageSize: HOME_MEADOWS,
   });
-  // Near the visitor, also the nearest meadows with something in season this month.
+  // Near the visitor, also the nearest meadows with something in season this month. A few more
+  // are asked for: one whose hours keep it closed for the season until after this month's last
+  // open day says nothing is in season (toMeadowCard), and is left out.
   const inSeason = near
     ? (
         await searchMeadows(db, {
@@ -48,21 +50,23 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           near,
           season: "now",
           now,
-          pageSize: HOME_IN_SEASON,
+          pageSize: HOME_IN_SEASON * 2,
         })
       ).items
     : [];
   const userId = getUser(context)?.id;
-  const cards = async (found: typeof items) =>
-    markKept(
-      db,
-      userId,
-      withCardImages(storage, found).map((meadow) => toMeadowCard(meadow, now)),
-    );
+  const cards = (found: typeof items) =>
+    withCardImages(storage, found).map((meadow) => toMeadowCard(meadow, now));
   return {
     near,
-    meadows: await cards(items),
-    inSeason: await cards(inSeason),
+    meadows: await markKept(db, userId, cards(items)),
+    inSeason: await markKept(
+      db,
+      userId,
+      cards(inSeason)
+        .filter((card) => card.inSeason?.length)
+        .slice(0, HOME_IN_SEASON),
+    ),
     meta: { title: `Plukweide · ${t("meta.tagline")}`, description: t("meta.description") },
   };
 }

@@ -218,6 +218,43 @@ describe("adding, editing and deleting meadows", () => {
     expect(month13.status).toBe(400);
   });
 
+  it("tells nothing in season while the hours keep the meadow closed for the season", async () => {
+    const browser = await member();
+    // Open only in the month after next, whatever today is: weeks away.
+    const thisMonth = Number(
+      new Intl.DateTimeFormat("en", { timeZone: "Europe/Amsterdam", month: "numeric" }).format(),
+    );
+    const opensIn = ((thisMonth + 1) % 12) + 1;
+    const opensName = (style: "short" | "long") =>
+      new Intl.DateTimeFormat("en", { month: style, timeZone: "UTC" }).format(
+        Date.UTC(2027, opensIn - 1, 15),
+      );
+    const name = "Dahliaweide Gesloten";
+    const path = await addMeadow(browser, {
+      ...UTRECHT,
+      name,
+      hoursSyntax: `${opensName("short")} Sa 10:00-17:00`,
+      crops: ["dahlia"],
+      // Dahlias marked for every month, this one too: the form warns and keeps them.
+      cropMonths: Array.from({ length: 12 }, (_, month) => `dahlia:${month + 1}`),
+    });
+    const page = await (await browser.get(path)).text();
+    expect(page).toContain(`Closed for the season until ${opensName("long")}`);
+    expect(page).toContain("What grows here");
+    expect(page).not.toContain("In season now");
+    const list = await (await browser.get(`/meadows?q=${encodeURIComponent(name)}`)).text();
+    expect(list).toContain(name);
+    expect(list).toContain(`Closed for the season until ${opensName("long")}`);
+    expect(list).not.toContain("In season:");
+    const map = await browser.get(
+      `/api/meadows?bbox=4,51,6,53&zoom=8&q=${encodeURIComponent(name)}`,
+    );
+    const [pin] = ((await map.json()) as { points: { name: string; inSeason?: string[] }[] })
+      .points;
+    expect(pin?.name).toBe(name);
+    expect(pin?.inSeason).toBeUndefined();
+  });
+
   it("refuses unknown crops, months outside the year and too many crops, in both languages", async () => {
     const browser = await member();
     const base = { ...UTRECHT, intent: "locate" };

@@ -1,6 +1,7 @@
 import { appContext } from "~/context";
 import { getI18n } from "~/i18n.server";
 import { MAP_MAX_CROPS } from "~/lib/crops";
+import { decodeTimeline, seasonReopensAt } from "~/lib/hours-text";
 import { parseCrops, parseOpen, parseSeason } from "~/lib/schemas/meadow-search";
 import { viewportQuerySchema } from "~/lib/schemas/viewport";
 import type { ViewportResult } from "~/lib/schemas/viewport-result";
@@ -77,7 +78,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const photo = photos.get(point.id);
       if (photo) point.photo = photo;
       const crops = inSeason.get(point.id);
-      if (crops) point.inSeason = crops;
+      // As on the cards (pickableInSeason): nothing is told in season while closed for the season.
+      const reopens = seasonReopensAt(
+        timeline ? decodeTimeline(timeline) : undefined,
+        now.getTime(),
+      );
+      if (crops && reopens === undefined) point.inSeason = crops;
     }
   }
   // The map checks the answer against this shape (viewportResultSchema).

@@ -32,9 +32,9 @@ import { metaDescription } from "~/lib/page-meta";
 import { favoriteSummary } from "~/services/favorites.server";
 import { CropCalendar, InSeasonNow } from "~/components/crops";
 import { cropsFromColumns, currentMonth } from "~/lib/crops";
-import { drawnCrops } from "~/lib/meadow-card";
+import { drawnCrops, pickableInSeason } from "~/lib/meadow-card";
 import { encodeTimeline, type HoursTimeline } from "~/lib/hours-text";
-import { hoursTimeline, openingWeek } from "~/services/meadows/hours.server";
+import { hoursTimeline, weekShownAt } from "~/services/meadows/hours.server";
 
 function encodedTimeline(timeline: HoursTimeline | undefined): string | null {
   return timeline ? encodeTimeline(timeline) : null;
@@ -63,6 +63,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // Only for the member who added it; the edit page and its action check again.
   const canEdit = meadow.ownerId !== null && user?.id === meadow.ownerId;
   const { photos, previewImage } = await galleryPhotos(context, meadow, user);
+  const crops = cropsFromColumns(meadow.crops, meadow.cropMonths);
+  const hours = hoursTimeline(meadow.hoursSyntax, meadow.country, now, DETAIL_HOURS_MS);
   return {
     canEdit,
     favorite: await favoriteSummary(db, user?.id, meadow.id),
@@ -79,7 +81,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       lat: meadow.lat,
       lng: meadow.lng,
       isDemo: meadow.isDemo,
-      crops: cropsFromColumns(meadow.crops, meadow.cropMonths),
+      crops,
       owner: meadow.owner
         ? {
             id: meadow.owner.id,
@@ -89,8 +91,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         : null,
     },
     month,
-    hours: encodedTimeline(hoursTimeline(meadow.hoursSyntax, meadow.country, now, DETAIL_HOURS_MS)),
-    week: openingWeek(meadow.hoursSyntax, meadow.country, month) ?? null,
+    inSeason: pickableInSeason(crops, meadow.country, now, hours),
+    hours: encodedTimeline(hours),
+    week: weekShownAt(meadow.hoursSyntax, meadow.country, now, hours) ?? null,
     mapStyleUrl: config.mapStyleUrl,
     meta: { title: `${meadow.name} · ${meadow.city} · Plukweide`, description, url },
     jsonLd: meadowJsonLd(meadow, { description, url, image: previewImage }),
@@ -150,6 +153,7 @@ export default function MeadowDetail() {
     mapStyleUrl,
     favorite,
     month,
+    inSeason,
     hours,
     week,
   } = useLoaderData<typeof loader>();
@@ -193,12 +197,7 @@ export default function MeadowDetail() {
               <h2 id="crops-title" className="text-xl font-semibold tracking-tight">
                 {t("crops.calendarTitle")}
               </h2>
-              <InSeasonNow
-                crops={meadow.crops}
-                month={month}
-                lang={lang}
-                className="font-medium text-primary"
-              />
+              <InSeasonNow ids={inSeason} lang={lang} className="font-medium text-primary" />
               <CropCalendar crops={meadow.crops} month={month} />
             </section>
           ) : null}

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { catalogueTranslator } from "~/lib/catalogue-translator";
 import { decodeTimeline, encodeTimeline, hoursText, segmentAt } from "~/lib/hours-text";
 import type { Language } from "~/lib/i18n";
-import { hoursColumns, hoursTimeline, openingWeek, openNowGroups } from "./hours.server";
+import {
+  hoursColumns,
+  hoursTimeline,
+  openingWeek,
+  openNowGroups,
+  weekShownAt,
+} from "./hours.server";
 
 const DAY = 86_400_000;
 
@@ -106,6 +112,18 @@ describe("the week the meadow page lists", () => {
     expect(openingWeek(summer, "BE", 3)).toEqual({ month: 4, days: weekend(600, 1020) });
     // A season over the new year, asked in spring.
     expect(openingWeek("Dec-Jan Sa,Su 10:00-16:00", "NL", 3)?.month).toBe(12);
+  });
+
+  it("is the month's it opens again in once closed for the season within this month", () => {
+    const autumn = "Sep-Nov Fr,Sa 10:00-17:00";
+    const shown = (iso: string) => {
+      const now = new Date(iso);
+      return weekShownAt(autumn, "NL", now, hoursTimeline(autumn, "NL", now, 8 * DAY))?.month;
+    };
+    // Sunday 22 November 2026: open again on Friday. Sunday 29 November: not until September.
+    expect(shown("2026-11-22T11:00:00Z")).toBe(11);
+    expect(shown("2026-11-29T11:00:00Z")).toBe(9);
+    expect(weekShownAt(autumn, "NL", new Date("2026-11-29T11:00:00Z"), undefined)?.month).toBe(11);
   });
 
   it("is none for hours that never open or have no weekly form", () => {

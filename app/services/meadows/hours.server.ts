@@ -2,10 +2,11 @@ import { and, asc, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type OpeningHours from "opening_hours";
 import { meadows } from "../../../db/schema";
 import { queryManyRows, type Database } from "~/adapters/db.server";
-import { countryTimeZone } from "~/lib/crops";
+import { countryTimeZone, monthAt } from "~/lib/crops";
 import {
   encodeTimeline,
   SEASON_DAYS,
+  seasonReopensAt,
   type HoursSegment,
   type HoursTimeline,
 } from "~/lib/hours-text";
@@ -272,6 +273,22 @@ export function openingWeek(
     if (days.some((times) => times.length > 0)) return { month: shown, days };
   }
   return undefined;
+}
+
+/**
+ * The week a meadow's page lists at `now`: this month's (openingWeek), or while its hours
+ * (`timeline` from `now`) keep it closed for the season, that of the month it opens again in.
+ * Open on November's Saturdays, after the last of them: September's times.
+ */
+export function weekShownAt(
+  syntax: string | null,
+  country: string,
+  now: Date,
+  timeline: HoursTimeline | undefined,
+): ReturnType<typeof openingWeek> {
+  const reopens = seasonReopensAt(timeline, now.getTime());
+  const month = monthAt(reopens === undefined ? now : new Date(reopens), countryTimeZone(country));
+  return openingWeek(syntax, country, month);
 }
 
 /** Whether the library says `syntax` is open at `now` for a meadow in `country`. */
