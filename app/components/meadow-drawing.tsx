@@ -181,7 +181,7 @@ export function MeadowDrawingParts({
           .map((bush) => `M${bush.x - 5} ${bush.y + 7}h10`)
           .join("")}
         strokeWidth="24"
-        className="meadow-leaves"
+        className="meadow-bush"
       />
       <path
         d={dots(

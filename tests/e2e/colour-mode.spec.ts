@@ -137,30 +137,61 @@ test("in dark mode the darkest crops' dots stand out from the page", async ({ pa
       clip: { x: box.x - 3, y: box.y - 3, width: box.width + 6, height: box.height + 6 },
     });
     // The strongest contrast of any pixel of the dot against the page beside it (the corner).
-    const contrast = await page.evaluate(async (base64) => {
-      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-      const image = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
-      const canvas = new OffscreenCanvas(image.width, image.height);
-      const context = canvas.getContext("2d") as OffscreenCanvasRenderingContext2D;
-      context.drawImage(image, 0, 0);
-      const { data } = context.getImageData(0, 0, image.width, image.height);
-      const channel = (value: number) => {
-        const c = value / 255;
-        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-      };
-      const luminance = (at: number) =>
-        0.2126 * channel(data[at] ?? 0) +
-        0.7152 * channel(data[at + 1] ?? 0) +
-        0.0722 * channel(data[at + 2] ?? 0);
-      const page = luminance(0);
-      let strongest = 1;
-      for (let at = 0; at < data.length; at += 4) {
-        const [light, dark] = [luminance(at), page].sort((a, b) => b - a) as [number, number];
-        strongest = Math.max(strongest, (light + 0.05) / (dark + 0.05));
-      }
-      return strongest;
-    }, png.toString("base64"));
+    const [corner = 0, ...pixels] = await luminances(page, png);
+    const contrast = Math.max(...pixels.map((pixel) => contrastRatio(pixel, corner)));
     // WCAG's 3:1 for graphics that help the eye.
     expect(contrast, crop).toBeGreaterThanOrEqual(3);
   }
 });
+
+test("in dark mode berry bushes stand out from the hill they grow on", async ({ openPage }) => {
+  const page = await openPage({ colorScheme: "dark" });
+  await page.goto("/meadows?crop=strawberry&crop=raspberry");
+  // A card drawn with bushes (the drawing's parts b0 and b1), not one with a photo.
+  const picture = page.locator('.meadow-card-picture:has(use[href$="b0"])').first();
+  const box = await picture.boundingBox();
+  if (!box) throw new Error("no card picture");
+  // The drawing's lowest quarter: the near hill, and the bushes along it.
+  const png = await page.screenshot({
+    clip: { x: box.x, y: box.y + box.height * 0.75, width: box.width, height: box.height * 0.25 },
+  });
+  const pixels = await luminances(page, png);
+  const counts = new Map<number, number>();
+  for (const pixel of pixels) {
+    const level = Math.round(pixel * 1000);
+    counts.set(level, (counts.get(level) ?? 0) + 1);
+  }
+  const [[hill = 0] = []] = [...counts].sort((a, b) => b[1] - a[1]);
+  // Bushes and berries cover a twelfth of it or more (the berries alone, about a twenty-fifth)
+  // in shades at 1.3:1 or more from the hill's.
+  const apart = pixels.filter((pixel) => contrastRatio(pixel, hill / 1000) >= 1.3);
+  expect(apart.length / pixels.length).toBeGreaterThan(0.08);
+});
+
+/** The relative luminance (WCAG) of each pixel of a PNG, row by row, read by the browser. */
+async function luminances(page: Page, png: Buffer): Promise<number[]> {
+  return page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const image = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context = canvas.getContext("2d") as OffscreenCanvasRenderingContext2D;
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(0, 0, image.width, image.height);
+    const channel = (value: number) => {
+      const c = value / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    const found: number[] = [];
+    for (let at = 0; at < data.length; at += 4)
+      found.push(
+        0.2126 * channel(data[at] ?? 0) +
+          0.7152 * channel(data[at + 1] ?? 0) +
+          0.0722 * channel(data[at + 2] ?? 0),
+      );
+    return found;
+  }, png.toString("base64"));
+}
+
+function contrastRatio(a: number, b: number): number {
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}
