@@ -55,12 +55,7 @@ export function toMeadowCard(
 ): MeadowCardData {
   const inSeason =
     meadow.crops && now
-      ? pickableInSeason(
-          meadow.crops,
-          meadow.country,
-          now,
-          meadow.hours ? decodeTimeline(meadow.hours, countryTimeZone(meadow.country)) : undefined,
-        )
+      ? pickableInSeason(meadow.crops, meadow.country, now, meadow.hours)
       : undefined;
   return {
     id: meadow.id,
@@ -88,10 +83,15 @@ export function pickableInSeason(
   crops: readonly MeadowCrop[],
   country: string,
   now: Date,
-  hours: HoursTimeline | undefined,
+  /** Its hours from about `now` on; a string as encodeTimeline writes it, read only if needed. */
+  hours: HoursTimeline | string | undefined,
 ): string[] {
-  if (seasonReopensAt(hours, now.getTime()) !== undefined) return [];
-  return cropsInSeason(crops, currentMonth(now, country)).map((crop) => crop.id);
+  const inSeason = cropsInSeason(crops, currentMonth(now, country));
+  if (inSeason.length === 0 || !hours) return inSeason.map((crop) => crop.id);
+  const timeline =
+    typeof hours === "string" ? decodeTimeline(hours, countryTimeZone(country)) : hours;
+  if (seasonReopensAt(timeline, now.getTime()) !== undefined) return [];
+  return inSeason.map((crop) => crop.id);
 }
 
 /** What a card's drawing shows, from the first of the meadow's crops. */
