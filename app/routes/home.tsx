@@ -41,8 +41,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     pageSize: HOME_MEADOWS,
   });
   // Near the visitor, also the nearest meadows with something in season this month. A few more
-  // are asked for: one whose hours keep it closed for the season until after this month's last
-  // open day says nothing is in season (toMeadowCard), and is left out.
+  // are asked for: a meadow closed for the season after the month's last open day tells nothing
+  // in season (toMeadowCard), and is left out.
   const inSeason = near
     ? (
         await searchMeadows(db, {
