@@ -130,21 +130,27 @@ export function hoursText(
  * "closed for the season until <month>". Closed with no opening in sight is not: hours "by
  * appointment" are closed between their appointments' times.
  */
-export function closedForTheSeason(segment: HoursSegment | undefined, timeZone: string): boolean {
+export function closedForTheSeason(
+  segment: HoursSegment | undefined,
+  timeZone: string,
+): segment is HoursSegment & { state: "closed"; opens: number } {
   if (segment?.state !== "closed" || segment.opens === undefined) return false;
   return dayNumber(segment.opens, timeZone) - dayNumber(segment.from, timeZone) >= SEASON_DAYS;
 }
 
-/** When a meadow `timeline` says is closed for the season at `now` opens again; else undefined. */
+/**
+ * When a meadow whose hours (`hours`, or encodeTimeline's string of them, in `timeZone` when it
+ * names none) say closed for the season at `now` opens again; else undefined.
+ */
 export function seasonReopensAt(
-  timeline: HoursTimeline | undefined,
+  hours: HoursTimeline | string | undefined,
   now: number,
+  timeZone?: string,
 ): number | undefined {
+  const timeline = typeof hours === "string" ? decodeTimeline(hours, timeZone) : hours;
   if (!timeline) return undefined;
   const segment = segmentAt(timeline, now);
-  return segment?.state === "closed" && closedForTheSeason(segment, timeline.timeZone)
-    ? segment.opens
-    : undefined;
+  return closedForTheSeason(segment, timeline.timeZone) ? segment.opens : undefined;
 }
 
 /** The stretch of `timeline` at `now`, or undefined once it has run out (or has none). */

@@ -5,7 +5,7 @@ import {
   currentMonth,
   type MeadowCrop,
 } from "~/lib/crops";
-import { decodeTimeline, seasonReopensAt, type HoursTimeline } from "~/lib/hours-text";
+import { seasonReopensAt, type HoursTimeline } from "~/lib/hours-text";
 
 /*
  * What a meadow card shows, spelled once: the services fill it, loaders send it, and the card,
@@ -87,10 +87,11 @@ export function pickableInSeason(
   hours: HoursTimeline | string | undefined,
 ): string[] {
   const inSeason = cropsInSeason(crops, currentMonth(now, country));
-  if (inSeason.length === 0 || !hours) return inSeason.map((crop) => crop.id);
-  const timeline =
-    typeof hours === "string" ? decodeTimeline(hours, countryTimeZone(country)) : hours;
-  if (seasonReopensAt(timeline, now.getTime()) !== undefined) return [];
+  const reopens =
+    inSeason.length > 0
+      ? seasonReopensAt(hours, now.getTime(), countryTimeZone(country))
+      : undefined;
+  if (reopens !== undefined) return [];
   return inSeason.map((crop) => crop.id);
 }
 

@@ -1,7 +1,7 @@
 import { appContext } from "~/context";
 import { getI18n } from "~/i18n.server";
 import { MAP_MAX_CROPS } from "~/lib/crops";
-import { decodeTimeline, seasonReopensAt } from "~/lib/hours-text";
+import { seasonReopensAt } from "~/lib/hours-text";
 import { parseCrops, parseOpen, parseSeason } from "~/lib/schemas/meadow-search";
 import { viewportQuerySchema } from "~/lib/schemas/viewport";
 import type { ViewportResult } from "~/lib/schemas/viewport-result";
@@ -79,11 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       if (photo) point.photo = photo;
       const crops = inSeason.get(point.id);
       // As on the cards (pickableInSeason): nothing is told in season while closed for the season.
-      const reopens = seasonReopensAt(
-        timeline ? decodeTimeline(timeline) : undefined,
-        now.getTime(),
-      );
-      if (crops && reopens === undefined) point.inSeason = crops;
+      if (crops && seasonReopensAt(timeline, now.getTime()) === undefined) point.inSeason = crops;
     }
   }
   // The map checks the answer against this shape (viewportResultSchema).
