@@ -21,7 +21,7 @@ import { clientAddress, createProxyTrust, publicOrigin } from "./forwarded";
 import { isAllowedOrigin } from "./origin-check";
 import { answerPlainly, createMethodCheck } from "./route-methods";
 import { parseConfig, type Config } from "../app/env.server";
-import { checkRequest } from "./request-guard";
+import { answerRefusal, checkRequest } from "./request-guard";
 import { createStaticFiles } from "./static-files";
 import { startDatabaseMaintenance } from "./database-maintenance";
 import { startImageSweep } from "./image-sweep";
@@ -257,11 +257,7 @@ function createHttpServer(
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const check = checkRequest(req);
     if (!check.ok) {
-      res.writeHead(check.status, {
-        "Content-Type": "text/plain; charset=utf-8",
-        Connection: "close",
-      });
-      res.end(`${check.reason}\n`);
+      answerRefusal(req, res, check);
       return;
     }
     const { pathname } = check;

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** Largest request body the app accepts: a 15 MB photo plus form fields and multipart framing. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -19,20 +19,27 @@ function bodyLimit(method: string | undefined, pathname: string): number {
 export const HOST_PATTERN = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 export type GuardResult =
-  { ok: true; pathname: string } | { ok: false; status: 400 | 411 | 413; reason: string };
+  | { ok: true; pathname: string }
+  | { ok: false; status: 400 | 411 | 413; reason: string; readBody: boolean };
 
 /**
  * Rejects what the app should never see: request targets that are not origin-form paths, paths
  * that do not decode, odd Host headers, and bodies larger than the app accepts.
  */
 export function checkRequest(req: IncomingMessage): GuardResult {
+  const refuse = (status: 400 | 411 | 413, reason: string): GuardResult => ({
+    ok: false,
+    status,
+    reason,
+    readBody: bodyIsSmall(req),
+  });
   const target = req.url ?? "";
   if (!target.startsWith("/") || target.startsWith("//")) {
-    return { ok: false, status: 400, reason: "malformed request target" };
+    return refuse(400, "malformed request target");
   }
   const host = req.headers.host;
   if (host !== undefined && !HOST_PATTERN.test(host)) {
-    return { ok: false, status: 400, reason: "malformed host header" };
+    return refuse(400, "malformed host header");
   }
   let pathname: string;
   try {
@@ -40,19 +47,42 @@ export function checkRequest(req: IncomingMessage): GuardResult {
     // A path that does not decode, or decodes to a NUL byte, names nothing we serve.
     if (decodeURIComponent(pathname).includes("\0")) throw new URIError("NUL in path");
   } catch {
-    return { ok: false, status: 400, reason: "malformed path" };
+    return refuse(400, "malformed path");
   }
   const length = req.headers["content-length"];
   if (length !== undefined) {
-    if (!/^\d+$/.test(length))
-      return { ok: false, status: 400, reason: "malformed content-length" };
+    if (!/^\d+$/.test(length)) return refuse(400, "malformed content-length");
     if (Number(length) > bodyLimit(req.method, pathname)) {
-      return { ok: false, status: 413, reason: "request body too large" };
+      return refuse(413, "request body too large");
     }
   } else if (req.headers["transfer-encoding"] !== undefined) {
     // Browsers send a length with every form and upload; a body of unknown size is refused rather
     // than read into memory without a bound.
-    return { ok: false, status: 411, reason: "length required" };
+    return refuse(411, "length required");
   }
   return { ok: true, pathname };
+}
+
+/** No body, or one of a stated length the app would accept anywhere. */
+function bodyIsSmall(req: IncomingMessage): boolean {
+  const length = req.headers["content-length"];
+  if (length === undefined) return req.headers["transfer-encoding"] === undefined;
+  return /^\d+$/.test(length) && Number(length) <= MAX_BODY_BYTES;
+}
+
+/**
+ * Answers a refused request. A small body is read and dropped so the sender, still writing it,
+ * gets the answer rather than a broken pipe, and the connection stays usable. A body too large or
+ * of unknown length is not read: the connection closes after the answer.
+ */
+export function answerRefusal(
+  req: IncomingMessage,
+  res: ServerResponse,
+  refusal: Extract<GuardResult, { ok: false }>,
+): void {
+  const headers: Record<string, string> = { "Content-Type": "text/plain; charset=utf-8" };
+  if (refusal.readBody) req.resume();
+  else headers.Connection = "close";
+  res.writeHead(refusal.status, headers);
+  res.end(`${refusal.reason}\n`);
 }

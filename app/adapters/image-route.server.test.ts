@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable, Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { checkRequest } from "../../server/request-guard";
+import { answerRefusal, checkRequest } from "../../server/request-guard";
 import { createImageRoute } from "./image-route.server";
 import { createDiskStorage } from "./storage.server";
 
@@ -63,7 +63,7 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const check = checkRequest(req);
     if (!check.ok) {
-      res.writeHead(check.status).end(check.reason);
+      answerRefusal(req, res, check);
       return;
     }
     serveImage(req, res, check.pathname).then(
