@@ -30,7 +30,7 @@ import { createMetrics } from "./metrics";
 import { createOwnPaths } from "./own-paths";
 import { createAppServices } from "./app-services";
 import { createReadRouting, type ReadRouting } from "./read-replica";
-import { answerUnavailable } from "./unavailable";
+import { answerUnavailable, tooLargePage } from "./standalone-pages";
 import { drainable } from "./drain";
 import { listen } from "./listening";
 import { requestIdOf } from "./request-id";
@@ -257,7 +257,14 @@ function createHttpServer(
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const check = checkRequest(req);
     if (!check.ok) {
-      answerRefusal(req, res, check);
+      // A browser's form that sent too much (photos, without JavaScript) is told so in the page's
+      // language; scripts and programs get the plain line.
+      const { tooLarge } = check;
+      const page =
+        tooLarge && req.headers.accept?.includes("text/html")
+          ? tooLargePage(tooLarge.pathname, tooLarge.limit)
+          : undefined;
+      answerRefusal(req, res, check, page);
       return;
     }
     const { pathname } = check;

@@ -42,8 +42,12 @@ describe("checkRequest", () => {
 
   it("refuses bodies that are too large or of unknown length", () => {
     expect(
-      checkRequest(request("/", { "content-length": String(MAX_BODY_BYTES + 1) })),
-    ).toMatchObject({ ok: false, status: 413 });
+      checkRequest(request("/nl/login", { "content-length": String(MAX_BODY_BYTES + 1) })),
+    ).toMatchObject({
+      ok: false,
+      status: 413,
+      tooLarge: { pathname: "/nl/login", limit: MAX_BODY_BYTES },
+    });
     expect(checkRequest(request("/", { "content-length": "-1" }))).toMatchObject({ status: 400 });
     expect(checkRequest(request("/", { "transfer-encoding": "chunked" }))).toMatchObject({
       ok: false,

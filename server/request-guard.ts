@@ -20,14 +20,23 @@ export const HOST_PATTERN = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d
 
 export type GuardResult =
   | { ok: true; pathname: string }
-  | { ok: false; status: 400 | 411 | 413; reason: string; readBody: boolean };
+  | {
+      ok: false;
+      status: 400 | 411 | 413;
+      reason: string;
+      readBody: boolean;
+      /** For a body too large: the path it was sent to, and how many bytes that path takes. */
+      tooLarge?: { pathname: string; limit: number };
+    };
+
+type Refusal = Extract<GuardResult, { ok: false }>;
 
 /**
  * Rejects what the app should never see: request targets that are not origin-form paths, paths
  * that do not decode, odd Host headers, and bodies larger than the app accepts.
  */
 export function checkRequest(req: IncomingMessage): GuardResult {
-  const refuse = (status: 400 | 411 | 413, reason: string): GuardResult => ({
+  const refuse = (status: Refusal["status"], reason: string): Refusal => ({
     ok: false,
     status,
     reason,
@@ -52,8 +61,9 @@ export function checkRequest(req: IncomingMessage): GuardResult {
   const length = req.headers["content-length"];
   if (length !== undefined) {
     if (!/^\d+$/.test(length)) return refuse(400, "malformed content-length");
-    if (Number(length) > bodyLimit(req.method, pathname)) {
-      return refuse(413, "request body too large");
+    const limit = bodyLimit(req.method, pathname);
+    if (Number(length) > limit) {
+      return { ...refuse(413, "request body too large"), tooLarge: { pathname, limit } };
     }
   } else if (req.headers["transfer-encoding"] !== undefined) {
     // Browsers send a length with every form and upload; a body of unknown size is refused rather
@@ -71,18 +81,22 @@ function bodyIsSmall(req: IncomingMessage): boolean {
 }
 
 /**
- * Answers a refused request. A small body is read and dropped so the sender, still writing it,
- * gets the answer rather than a broken pipe, and the connection stays usable. A body too large or
- * of unknown length is not read: the connection closes after the answer.
+ * Answers a refused request with `page`, or else a line of plain text. A small body is read and
+ * dropped so the sender, still writing it, gets the answer rather than a broken pipe, and the
+ * connection stays usable. A body too large or of unknown length is not read: the connection
+ * closes after the answer.
  */
 export function answerRefusal(
   req: IncomingMessage,
   res: ServerResponse,
-  refusal: Extract<GuardResult, { ok: false }>,
+  refusal: Refusal,
+  page?: { html: string; headers: Record<string, string | number> },
 ): void {
-  const headers: Record<string, string> = { "Content-Type": "text/plain; charset=utf-8" };
+  const headers: Record<string, string | number> = page
+    ? { ...page.headers }
+    : { "Content-Type": "text/plain; charset=utf-8" };
   if (refusal.readBody) req.resume();
   else headers.Connection = "close";
   res.writeHead(refusal.status, headers);
-  res.end(`${refusal.reason}\n`);
+  res.end(req.method === "HEAD" ? undefined : (page?.html ?? `${refusal.reason}\n`));
 }

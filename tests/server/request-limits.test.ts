@@ -13,7 +13,17 @@ import { Visitor } from "../support/visitor";
  */
 
 /** Sends only the request's head, announcing `length` bytes, and returns the status. */
-function announce(port: number, path: string, length: number): Promise<number> {
+async function announce(port: number, path: string, length: number): Promise<number> {
+  return (await announced(port, path, length)).status;
+}
+
+/** Sends only the request's head, announcing `length` bytes, and returns the answer. */
+function announced(
+  port: number,
+  path: string,
+  length: number,
+  accept = "*/*",
+): Promise<{ status: number; type: string; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
@@ -24,12 +34,20 @@ function announce(port: number, path: string, length: number): Promise<number> {
         headers: {
           "content-type": "application/x-www-form-urlencoded",
           "content-length": String(length),
+          accept,
         },
       },
       (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-        req.destroy();
+        let body = "";
+        res.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => {
+          resolve({
+            status: res.statusCode ?? 0,
+            type: String(res.headers["content-type"]),
+            body,
+          });
+          req.destroy();
+        });
       },
     );
     req.on("error", reject);
@@ -62,6 +80,24 @@ describe("request limits", () => {
     expect(await announce(app.port, "/api/meadows/x/photos", 17 * megabyte)).toBe(413);
     // The meadow page's photo form without JavaScript may carry several photos.
     expect(await announce(app.port, `${meadowPath}`, 65 * megabyte)).toBe(413);
+  });
+
+  it("tells a browser whose form sent too much how much fits, in the page's language", async () => {
+    const megabyte = 1024 * 1024;
+    const browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+    const dutch = await announced(app.port, `/nl${meadowPath}`, 65 * megabyte, browser);
+    expect(dutch.status).toBe(413);
+    expect(dutch.type).toMatch(/^text\/html/);
+    expect(dutch.body).toContain('<html lang="nl">');
+    expect(dutch.body).toContain("Te veel tegelijk");
+    expect(dutch.body).toContain("maximaal 64 MB");
+    expect(dutch.body).toContain('href="/nl"');
+    const english = await announced(app.port, "/settings/avatar", 17 * megabyte, browser);
+    expect(english.body).toContain("Too Much at Once");
+    expect(english.body).toContain("up to 16 MB");
+    // A script's upload gets the plain line its code reads the status of.
+    const script = await announced(app.port, "/api/meadows/x/photos", 17 * megabyte);
+    expect(script).toMatchObject({ status: 413, type: expect.stringMatching(/^text\/plain/) });
   });
 
   it("answers a field over its limit with the form and a message in the page's language", async () => {

@@ -133,6 +133,9 @@ const en = {
     unavailableTitle: "Temporarily Unavailable",
     unavailableDescription:
       "Plukweide cannot reach its data right now. Please try again in a minute.",
+    tooLargeTitle: "Too Much at Once",
+    tooLargeDescription:
+      "What you sent is larger than Plukweide takes at once: up to {{megabytes}} MB. Go back and send fewer or smaller photos.",
   },
   toast: {
     close: "Close",

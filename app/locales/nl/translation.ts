@@ -135,6 +135,9 @@ const nl = {
     unavailableTitle: "Tijdelijk niet beschikbaar",
     unavailableDescription:
       "Plukweide kan zijn gegevens nu niet bereiken. Probeer het over een minuut opnieuw.",
+    tooLargeTitle: "Te veel tegelijk",
+    tooLargeDescription:
+      "Wat je verstuurde is groter dan Plukweide in één keer aanneemt: maximaal {{megabytes}} MB. Ga terug en stuur minder of kleinere foto's.",
   },
   toast: {
     close: "Sluiten",
