@@ -68,7 +68,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-// The server's own pages (server/unavailable.ts) use the catalogues too.
+// The server's own pages (server/standalone-pages.ts) use the catalogues too.
 const appSource = [
   ...sourceFiles(path.resolve(import.meta.dirname, "..")),
   ...sourceFiles(path.resolve(import.meta.dirname, "../../server")),
