@@ -189,7 +189,7 @@ test.describe(() => {
   // The form that sends too much is answered 413, which the browser reports on its console.
   test.use(allowConsoleErrors(/status of 413 .*\/nl\/meadows\/demo-041/));
 
-  test("without JavaScript, in Dutch: a plain form uploads, refuses with reasons, and deletes after asking", async ({
+  test("without JavaScript, in Dutch: a plain form uploads, refuses with reasons, deletes after asking, and says how much fits at once", async ({
     openPage,
     baseURL,
   }) => {
