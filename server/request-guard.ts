@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { StandalonePage } from "./standalone-pages";
 
 /** Largest request body the app accepts: a 15 MB photo plus form fields and multipart framing. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -58,11 +59,11 @@ export function checkRequest(req: IncomingMessage): GuardResult {
   } catch {
     return refuse(400, "malformed path");
   }
-  const length = req.headers["content-length"];
+  const length = statedLength(req);
   if (length !== undefined) {
-    if (!/^\d+$/.test(length)) return refuse(400, "malformed content-length");
+    if (Number.isNaN(length)) return refuse(400, "malformed content-length");
     const limit = bodyLimit(req.method, pathname);
-    if (Number(length) > limit) {
+    if (length > limit) {
       return { ...refuse(413, "request body too large"), tooLarge: { pathname, limit } };
     }
   } else if (req.headers["transfer-encoding"] !== undefined) {
@@ -73,11 +74,18 @@ export function checkRequest(req: IncomingMessage): GuardResult {
   return { ok: true, pathname };
 }
 
+/** The body's Content-Length: undefined when there is none, NaN when it is not a number. */
+function statedLength(req: IncomingMessage): number | undefined {
+  const length = req.headers["content-length"];
+  if (length === undefined) return undefined;
+  return /^\d+$/.test(length) ? Number(length) : NaN;
+}
+
 /** No body, or one of a stated length the app would accept anywhere. */
 function bodyIsSmall(req: IncomingMessage): boolean {
-  const length = req.headers["content-length"];
+  const length = statedLength(req);
   if (length === undefined) return req.headers["transfer-encoding"] === undefined;
-  return /^\d+$/.test(length) && Number(length) <= MAX_BODY_BYTES;
+  return length <= MAX_BODY_BYTES;
 }
 
 /**
@@ -90,7 +98,7 @@ export function answerRefusal(
   req: IncomingMessage,
   res: ServerResponse,
   refusal: Refusal,
-  page?: { html: string; headers: Record<string, string | number> },
+  page?: StandalonePage,
 ): void {
   const headers: Record<string, string | number> = page
     ? { ...page.headers }

@@ -7,6 +7,12 @@ import { escapeMarkup } from "../app/lib/escape-markup";
 /** How long a browser or balancer is asked to wait before trying again, in seconds. */
 const RETRY_AFTER_SECONDS = 10;
 
+/** A page made without the app, with the headers it goes out with. */
+export interface StandalonePage {
+  html: string;
+  headers: Record<string, string | number>;
+}
+
 /**
  * A page that stands alone (no scripts, its own small stylesheet), in the language of the
  * address: for answers given before or without the app, whose pages need their data.
@@ -17,7 +23,7 @@ function standalonePage(
   title: string,
   description: string,
   link?: { href: string; text: string },
-): { html: string; headers: Record<string, string | number> } {
+): StandalonePage {
   const nonce = randomBytes(16).toString("base64");
   const html = `<!doctype html>
 <html lang="${language}">
@@ -78,10 +84,7 @@ export function answerUnavailable(res: ServerResponse, pathname: string, method 
  * The page for a form that sent more than the app accepts (a browser without JavaScript sending
  * many photos at once): 413, in the language of the address, saying how much fits.
  */
-export function tooLargePage(
-  pathname: string,
-  limitBytes: number,
-): { html: string; headers: Record<string, string | number> } {
+export function tooLargePage(pathname: string, limitBytes: number): StandalonePage {
   const language = languageOfPath(pathname);
   const t = catalogueTranslator(language);
   return standalonePage(
