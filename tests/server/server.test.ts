@@ -99,6 +99,26 @@ describe("the app on the embedded database", () => {
     }
   });
 
+  it("sends each page's scripts within their budget", async () => {
+    // Brotli bytes of the scripts a page preloads, what a phone downloads before the page
+    // answers a tap: about 205 kB. A module in the shared chunks brings whatever it imports to
+    // every page; the crop picker once brought the opening-hours library (+90 kB).
+    const SCRIPT_BUDGET_BYTES = 240_000;
+    for (const path of ["/", "/meadows", "/nl/meadows/demo-001", "/login", "/map"]) {
+      const html = await (await fetch(app.url + path)).text();
+      const scripts = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)];
+      let sent = 0;
+      for (const [, href] of scripts) {
+        const response = await fetch(app.url + href, { headers: { "accept-encoding": "br" } });
+        expect(response.headers.get("content-encoding"), href).toBe("br");
+        sent += Number(response.headers.get("content-length"));
+        await response.arrayBuffer();
+      }
+      expect(sent, path).toBeGreaterThan(100_000);
+      expect(sent, path).toBeLessThan(SCRIPT_BUDGET_BYTES);
+    }
+  });
+
   it("sends a Content-Security-Policy whose nonce is on every script", async () => {
     const nonces = [];
     for (let i = 0; i < 2; i++) {

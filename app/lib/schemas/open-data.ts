@@ -1,5 +1,5 @@
 import { CROP_IDS, MAP_MAX_CROPS, MAX_CROPS_PER_MEADOW } from "~/lib/crops";
-import { COUNTRIES } from "./meadow";
+import { COUNTRIES } from "~/lib/countries";
 import { controlCharactersAsSpaces } from "./meadow-search";
 import { mapClusterSchema, mapPointSchema } from "./viewport-result";
 import { boundingBoxSchema, MAP_MAX_ZOOM, MAP_QUERY_MAX } from "./viewport";
