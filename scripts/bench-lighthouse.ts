@@ -58,8 +58,8 @@ try {
     ],
   });
   try {
-    // Scores move with the browser's own speed as much as with the pages': the same commit
-    // measured 95–100 in one Chromium and 69–82 in a later one on this kind of machine.
+    // Which browser measured goes into the report: scores from different browsers and hosts
+    // are compared only with care (docs/benchmarks.md).
     const versionUrl = `http://127.0.0.1:${chrome.port}/json/version`;
     const version = (await (await fetch(versionUrl)).json()) as { Browser?: string };
     log(`Browser: ${version.Browser ?? "unknown"} (${chromePath})`);
