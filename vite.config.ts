@@ -24,7 +24,7 @@ export default defineConfig({
                   // The shell's own small modules (hooks, helpers, UI kit), likewise; not the map,
                   // the meadow form and its parts, the schemas or the opening-hours library's
                   // reader, which only some pages load. A module here brings what it imports: the
-                  // crop picker would bring the opening-hours library (670 kB) to every page.
+                  // crop picker would bring the whole opening-hours library to every page.
                   name: "shell",
                   test: /[\\/]app[\\/](hooks|lib(?![\\/](schemas|opening-hours))|components(?![\\/](map|meadow-form|hours-editor|crop-picker)))[\\/]/,
                 },

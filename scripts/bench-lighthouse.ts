@@ -1,7 +1,7 @@
 // `npm run bench:lighthouse [-- path …]`: Lighthouse (mobile, simulated throttling) against the
 // production build on a fresh embedded database, in the system Chromium. Needs `npm run build`.
-// Each page is measured `BENCH_ROUNDS` times (default 5), the pages taking turns, and its median
-// run reported. `BENCH_CPU_SLOWDOWN` replaces Lighthouse's 4x CPU slowdown, for a host whose
+// Each page is measured `BENCH_ROUNDS` times (default 5), the pages taking turns: a row gives
+// the median score and the metrics of Lighthouse's median run. `BENCH_CPU_SLOWDOWN` replaces Lighthouse's 4x CPU slowdown, for a host whose
 // benchmark index (printed for each page) is far from the one Lighthouse expects. The table goes
 // to docs/benchmarks/ (scripts/bench-report.ts).
 import { spawn } from "node:child_process";
@@ -86,7 +86,7 @@ try {
     // (stylesheet linked, ADR 25). Each page is measured as a browser's first.
     const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     // A page's score moves with the host's speed from one minute to the next, so each page is
-    // measured in several rounds, the pages taking turns, and its median run is reported.
+    // measured in several rounds, the pages taking turns.
     const runs = paths.map((page) => ({ page, lhrs: [] as Result[] }));
     for (let round = 0; round < rounds; round++) {
       for (const { page, lhrs } of runs) {
@@ -108,7 +108,8 @@ try {
     );
     log();
     // The benchmark index is Lighthouse's own measure of the host's CPU, taken in the browser
-    // before each page: it warns under 1,000, and its scores assume a faster host.
+    // before each page. Under 1,000 it warns that scores come out lower than on the host it
+    // expects.
     log(
       "| page | performance | each round | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | stylesheet | benchmark index, each round |",
     );

@@ -100,9 +100,9 @@ describe("the app on the embedded database", () => {
   });
 
   it("sends each page's scripts within their budget", async () => {
-    // Brotli bytes of the scripts a page preloads, what a phone downloads before the page
-    // answers a tap: about 205 kB. A module in the shared chunks brings whatever it imports to
-    // every page; the crop picker once brought the opening-hours library (+90 kB).
+    // Brotli bytes of the scripts a page preloads: what a phone downloads before the page
+    // answers a tap. A module in the shared chunks brings whatever it imports to every page
+    // (vite.config.ts), and nothing else would notice.
     const SCRIPT_BUDGET_BYTES = 240_000;
     for (const path of ["/", "/meadows", "/nl/meadows/demo-001", "/login", "/map"]) {
       const html = await (await fetch(app.url + path)).text();
