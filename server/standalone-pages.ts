@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
-import { languageOfPath, withPrefix, type Language } from "../app/lib/i18n";
+import { languageOfPath, pathInLanguage, type Language } from "../app/lib/i18n";
 import { catalogueTranslator } from "../app/lib/catalogue-translator";
 import { escapeMarkup } from "../app/lib/escape-markup";
 
@@ -92,6 +92,6 @@ export function tooLargePage(pathname: string, limitBytes: number): StandalonePa
     413,
     t("errors.tooLargeTitle"),
     t("errors.tooLargeDescription", { megabytes: Math.floor(limitBytes / 2 ** 20) }),
-    { href: withPrefix(language === "en" ? "" : language, "/"), text: t("errors.backHome") },
+    { href: pathInLanguage("/", language), text: t("errors.backHome") },
   );
 }

@@ -9,7 +9,7 @@ import type { Database } from "~/adapters/db.server";
 import type { Logger } from "~/adapters/logger.server";
 import type { Mailer } from "~/adapters/mail.server";
 import type { Config } from "~/env.server";
-import { isLanguage, withPrefix, type Language } from "~/lib/i18n";
+import { isLanguage, pathInLanguage, type Language } from "~/lib/i18n";
 import {
   changeEmailMail,
   emailInUseMail,
@@ -41,7 +41,7 @@ export function emailLinkUrl(
   type: EmailLinkType,
   token: string,
 ): string {
-  const url = new URL(withPrefix(lang === "en" ? "" : lang, "/auth/callback"), config.appUrl);
+  const url = new URL(pathInLanguage("/auth/callback", lang), config.appUrl);
   url.searchParams.set("type", type);
   url.searchParams.set("token", token);
   return url.href;
@@ -102,10 +102,7 @@ export function createAuth({
       // (nobody learns who is a member); the owner hears that someone tried.
       async onExistingUserSignUp({ user }) {
         const lang = languageOf(user);
-        const url = new URL(
-          withPrefix(lang === "en" ? "" : lang, "/forgot-password"),
-          config.appUrl,
-        ).href;
+        const url = new URL(pathInLanguage("/forgot-password", lang), config.appUrl).href;
         await mailer.send(emailInUseMail({ lang, to: user.email, name: user.name, url }));
       },
     },

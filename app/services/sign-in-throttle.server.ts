@@ -5,7 +5,7 @@ import { queryRows, type Database } from "~/adapters/db.server";
 import type { Limits } from "~/adapters/limits.server";
 import type { Logger } from "~/adapters/logger.server";
 import type { Mailer } from "~/adapters/mail.server";
-import { isLanguage, withPrefix, type Language } from "~/lib/i18n";
+import { isLanguage, pathInLanguage, type Language } from "~/lib/i18n";
 import { PASSWORD_MAX_LENGTH } from "~/lib/schemas/account";
 import { LIMITS } from "./account-limits";
 import { signInAlertMail } from "./mail-templates";
@@ -114,7 +114,7 @@ export function createSignInThrottle({ db, limits, mailer, logger, appUrl }: Thr
 
   function sendAlert(account: SignInAccount) {
     const lang = account.locale;
-    const url = new URL(withPrefix(lang === "en" ? "" : lang, "/forgot-password"), appUrl).href;
+    const url = new URL(pathInLanguage("/forgot-password", lang), appUrl).href;
     // Not awaited: the answer to the attempt must not wait for (or reveal) a mail.
     void mailer.send(signInAlertMail({ lang, to: account.email, name: account.name, url })).then(
       () => logger.info({ userId: account.id }, "sign-in alert mailed"),

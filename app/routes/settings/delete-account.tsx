@@ -4,7 +4,7 @@ import { SettingsPage, type SettingsData } from "~/components/settings/settings-
 import { appContext } from "~/context";
 import { serializeToast } from "~/cookies.server";
 import { getI18n, getLocale } from "~/i18n.server";
-import { withPrefix, type Language } from "~/lib/i18n";
+import { pathInLanguage, type Language } from "~/lib/i18n";
 import { deleteAccountSchema } from "~/lib/schemas/account";
 import { readForm } from "~/lib/read-form.server";
 import { forwardCookies } from "~/route-headers";
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const toast = { type: "info", key: "settings.accountDeleted" } as const;
   headers.append("Set-Cookie", await serializeToast(toast, config));
   const lang = getLocale(context) as Language;
-  return redirect(withPrefix(lang === "en" ? "" : lang, "/"), { headers });
+  return redirect(pathInLanguage("/", lang), { headers });
 }
 
 export default function DeleteAccountSettings({ actionData }: Route.ComponentProps) {
