@@ -31,6 +31,7 @@ import { useNonce } from "./components/nonce";
 import stylesheetUrl from "./app.css?url";
 import inlineStyles from "./app.css?inline";
 import { pageUrl } from "./lib/page-url";
+import { formatterWorkerScript } from "./lib/intl-warm";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware];
 
@@ -105,6 +106,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={colourMode === "system" ? "light dark" : colourMode} />
+        <script
+          nonce={nonce}
+          // The same text on both sides; React never runs it again in the browser.
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: formatterWorkerScript(lang) }}
+        />
         <Meta />
         {import.meta.env.PROD && stylesheet === "linked" ? (
           <link rel="stylesheet" href={stylesheetUrl} />

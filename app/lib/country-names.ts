@@ -1,7 +1,5 @@
-import type { Language } from "./i18n";
+import { INTL_LOCALE, type Language } from "./i18n";
 import { Kept } from "./kept";
-
-const INTL_LOCALE: Record<Language, string> = { en: "en-GB", nl: "nl-NL" };
 
 /** A country's name in the page's language, from its ISO code ("NL" → "Netherlands" / "Nederland"). */
 export function countryName(code: string, lang: Language): string {

@@ -1,7 +1,4 @@
-import type { Language } from "./i18n";
-
-/** Locale tags for Intl: Dutch as written in the Netherlands, English as in Britain (€, 24 h). */
-const INTL_LOCALE: Record<Language, string> = { en: "en-GB", nl: "nl-NL" };
+import { INTL_LOCALE, type Language } from "./i18n";
 
 /**
  * A calendar date (`2026-11-22`) in the page's language: "22 November 2026", "22 november 2026";

@@ -4,6 +4,9 @@ export const LANGUAGES = ["en", "nl"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
 
+/** Locale tags for Intl: Dutch as written in the Netherlands, English as in Britain (€, 24 h). */
+export const INTL_LOCALE: Record<Language, string> = { en: "en-GB", nl: "nl-NL" };
+
 /** How long the language and colour-mode cookies last (SPEC section 9). */
 export const PREFERENCE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 

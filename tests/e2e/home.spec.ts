@@ -30,6 +30,25 @@ test.describe("home page", () => {
     expect(errors).toEqual([]);
   });
 
+  test("a page prepares its number and date formats in a worker its policy allows", async ({
+    page,
+  }) => {
+    // The worker takes the first formatter's cost off the page's own thread (ADR 51). A policy
+    // that refused it would be a console error, which fails the test (fixtures.ts).
+    const workers: string[] = [];
+    page.on("worker", (worker) => workers.push(worker.url()));
+    for (const [path, count] of [
+      ["/meadows", /^[\d,]+ meadows?$/],
+      ["/nl/meadows", /^[\d.]+ pluktuinen?$/],
+    ] as const) {
+      workers.length = 0;
+      await gotoHydrated(page, path);
+      await expect.poll(() => workers).toEqual([expect.stringMatching(/^blob:/)]);
+      // The page's own formats, in its language, as the server wrote them.
+      await expect(page.getByText(count)).toBeVisible();
+    }
+  });
+
   test("the search field keeps its height on a phone and shows its whole hint at every width", async ({
     openPage,
   }) => {

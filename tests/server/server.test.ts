@@ -6,6 +6,7 @@ import pg from "pg";
 import { createClient } from "redis";
 import { spawnApp, freshDataDir, type AppProcess } from "../support/app-process";
 import { createFreshPostgresDatabase, testDatabaseUrl } from "../support/databases";
+import { runWorker, startedWorkers } from "../support/inline-workers";
 import { startTcpProxy } from "../support/tcp-proxy";
 import { Visitor } from "../support/visitor";
 
@@ -134,6 +135,21 @@ describe("the app on the embedded database", () => {
       nonces.push(nonce);
     }
     expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it("starts a worker from each page's head that prepares the page's formatters", async () => {
+    // The built server's text of the worker, as a browser gets it: the build must leave it whole.
+    for (const path of ["/meadows", "/nl/meadows/demo-001", "/login"]) {
+      const html = await (await fetch(app.url + path)).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      const inline = [...head.matchAll(/<script nonce="[^"]+">(.*?)<\/script>/g)].map((m) => m[1]);
+      const started = inline.flatMap((script) => startedWorkers(script ?? "").sources);
+      expect(started, path).toHaveLength(1);
+      expect(runWorker(started[0] ?? ""), path).toEqual({ closed: true });
+      expect(started[0], path).toContain(
+        path.startsWith("/nl") ? '("nl-NL","nl")' : '("en-GB","en")',
+      );
+    }
   });
 
   it("compresses pages and built assets for clients that accept it", async () => {
