@@ -24,9 +24,10 @@ export default defineConfig({
                   // The shell's own small modules (hooks, helpers, UI kit), likewise; not the map,
                   // the meadow form and its parts, the schemas or the opening-hours library's
                   // reader, which only some pages load. A module here brings what it imports: the
-                  // crop picker would bring the whole opening-hours library to every page.
+                  // crop picker would bring the whole opening-hours library to every page, and the
+                  // settings' and photos' parts would build their forms' schemas on every page.
                   name: "shell",
-                  test: /[\\/]app[\\/](hooks|lib(?![\\/](schemas|opening-hours))|components(?![\\/](map|meadow-form|hours-editor|crop-picker)))[\\/]/,
+                  test: /[\\/]app[\\/](hooks|lib(?![\\/](schemas|opening-hours))|components(?![\\/](map|meadow-form|hours-editor|crop-picker|settings|photo-|picture-file-field)))[\\/]/,
                 },
               ],
             },
