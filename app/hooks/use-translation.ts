@@ -30,7 +30,9 @@ export function useTranslation(): { t: TFunction; i18n: I18n } {
  * same text in one instance, and looking a text up again costs a fraction of i18next's work
  * (parsing the key, plurals, nesting, interpolation), which a list page does a hundred times.
  * Only calls whose values are strings and numbers are kept, and never an answer that is the key
- * itself (a text the catalogue lacks).
+ * itself (a text the catalogue lacks). A key without values whose text has nothing for i18next
+ * to fill in is read from the catalogue directly: most of a page's texts are such, and in the
+ * browser each is asked for once, while the page hydrates.
  */
 export function keptTranslator(i18n: I18n): TFunction {
   const translate = i18n.t.bind(i18n) as (key: unknown, options?: unknown) => unknown;
@@ -40,11 +42,23 @@ export function keptTranslator(i18n: I18n): TFunction {
     if (id === undefined) return translate(key, options);
     return kept.get(
       id,
-      () => translate(key, options),
+      () => (options === undefined && plainText(i18n, key as string)) || translate(key, options),
       (text) => text !== key && typeof text === "string",
     );
   };
   return keptTranslate as unknown as TFunction;
+}
+
+/**
+ * The catalogue's text for `key` in the instance's language when i18next would give it as it
+ * stands: a string with no value to put in (`{{…}}`) and no other text to nest (`$t(…)`), under a
+ * key that names no namespace. Else undefined, and i18next answers.
+ */
+function plainText(i18n: I18n, key: string): string | undefined {
+  if (key.includes(":")) return undefined;
+  const text: unknown = i18n.getResource(i18n.language, "translation", key);
+  if (typeof text !== "string" || text.includes("{{") || text.includes("$t(")) return undefined;
+  return text;
 }
 
 /** The key and its values as one string, or undefined when a value is not a string or number. */
