@@ -108,7 +108,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content={colourMode === "system" ? "light dark" : colourMode} />
         <script
           nonce={nonce}
-          // The same text on both sides; React never runs it again in the browser.
+          // The browser's bundle spells the worker's function otherwise than the server's (it is
+          // minified); React never runs the script again, so the difference does not matter.
           suppressHydrationWarning
           dangerouslySetInnerHTML={{ __html: formatterWorkerScript(lang) }}
         />
