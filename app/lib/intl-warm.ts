@@ -43,12 +43,20 @@ export function formatterWorkerSource(lang: Language): string {
   return `(${body})(${args});close();`;
 }
 
+/** Each language's script, made once: every page's head carries it. */
+const workerScripts = new Map<Language, string>();
+
 /**
  * An inline script for the page's head that starts the worker in a task of its own, so the
  * parser's task stays short, well before the page's modules hydrate. Where workers or blobs are
  * unavailable the page makes its formatters itself, as it would anyway.
  */
 export function formatterWorkerScript(lang: Language): string {
-  const source = JSON.stringify(formatterWorkerSource(lang)).replaceAll("<", "\\u003c");
-  return `setTimeout(function(){try{new Worker(URL.createObjectURL(new Blob([${source}],{type:"text/javascript"})))}catch(e){}})`;
+  let script = workerScripts.get(lang);
+  if (!script) {
+    const source = JSON.stringify(formatterWorkerSource(lang)).replaceAll("<", "\\u003c");
+    script = `setTimeout(function(){try{new Worker(URL.createObjectURL(new Blob([${source}],{type:"text/javascript"})))}catch(e){}})`;
+    workerScripts.set(lang, script);
+  }
+  return script;
 }
