@@ -14,6 +14,7 @@ import lighthouse from "lighthouse";
 import * as constants from "lighthouse/core/config/constants.js";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { startReport } from "./bench-report.ts";
+import { median } from "./statistics.ts";
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
@@ -122,12 +123,12 @@ try {
           report.within(`${page}: ${id} score`, score(lhr, id), 1, 100);
         }
       }
-      const median = computeMedianRun(lhrs);
-      const value = (id: string) => median.audits[id]?.displayValue ?? "";
+      const medianRun = computeMedianRun(lhrs);
+      const value = (id: string) => medianRun.audits[id]?.displayValue ?? "";
       // Linked (a render-blocking request) or inline in the page (ADR 25).
       const requests =
         (
-          median.audits["network-requests"]?.details as {
+          medianRun.audits["network-requests"]?.details as {
             items?: { url: string; resourceType?: string }[];
           }
         )?.items ?? [];
@@ -137,10 +138,9 @@ try {
         ? "linked"
         : "inline";
       const scores = lhrs.map((lhr) => score(lhr, "performance"));
-      const middle = [...scores].sort((a, b) => a - b)[Math.floor((scores.length - 1) / 2)];
       const indexes = lhrs.map((lhr) => Math.round(lhr.environment.benchmarkIndex)).join(", ");
       log(
-        `| ${page} | ${middle} | ${scores.join(", ")} | ${score(median, "accessibility")} | ${score(median, "best-practices")} | ${score(median, "seo")} | ${value("first-contentful-paint")} | ${value("largest-contentful-paint")} | ${value("total-blocking-time")} | ${value("cumulative-layout-shift")} | ${stylesheet} | ${indexes} |`,
+        `| ${page} | ${median(scores)} | ${scores.join(", ")} | ${score(medianRun, "accessibility")} | ${score(medianRun, "best-practices")} | ${score(medianRun, "seo")} | ${value("first-contentful-paint")} | ${value("largest-contentful-paint")} | ${value("total-blocking-time")} | ${value("cumulative-layout-shift")} | ${stylesheet} | ${indexes} |`,
       );
     }
     for (const warning of warnings) log(`\nLighthouse: ${warning}`);
