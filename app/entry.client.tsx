@@ -6,6 +6,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { NonceProvider } from "./components/nonce";
 import { catalogues } from "./i18n";
+import { prepareClassMerging } from "./lib/cn";
 import { isLanguage, DEFAULT_LANGUAGE } from "./lib/i18n";
 
 async function hydrate() {
@@ -25,6 +26,11 @@ async function hydrate() {
   // Radix dialogs lock page scrolling with a <style> element (react-remove-scroll), which takes
   // its nonce from get-nonce.
   setNonce(nonce);
+  // Hydration runs in short slices, but a slice cannot split the work of one component: building
+  // tailwind-merge's class map for the first cn() would make one long task of its own there.
+  await nextTask();
+  prepareClassMerging();
+  await nextTask();
   startTransition(() => {
     hydrateRoot(
       document,
@@ -37,6 +43,11 @@ async function hydrate() {
       </NonceProvider>,
     );
   });
+}
+
+/** Resolves in a later task, so the work after it does not lengthen the current one. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 void hydrate();

@@ -22,11 +22,13 @@ export function DialogPortal(props: React.ComponentProps<typeof DialogPrimitive.
 export const dialogOverlayClassName =
   "fixed inset-0 z-50 bg-overlay motion-safe:data-[state=open]:animate-fade-in motion-safe:data-[state=closed]:animate-fade-out";
 
-export const dialogContentClassName = cn(
+// Joined, not merged (none of them conflict): this runs as the page's scripts load, where cn()
+// would build tailwind-merge's class map inside that one long task (entry.client.tsx).
+export const dialogContentClassName = [
   "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto",
   "rounded-lg border border-border bg-popover p-6 text-popover-foreground shadow-lg outline-hidden",
   "motion-safe:data-[state=open]:animate-pop-in motion-safe:data-[state=closed]:animate-pop-out",
-);
+].join(" ");
 
 export function DialogOverlay({
   className,
