@@ -14,7 +14,7 @@ import { NonceProvider } from "./components/nonce";
 import { appContext } from "./context";
 import { createCoalescingStream } from "./lib/coalescing-stream.server";
 import { contentSecurityPolicy } from "./lib/content-security-policy";
-import { withLowPriorityScriptPreloads } from "./lib/script-preloads.server";
+import { withScriptsAfterFirstPaint } from "./lib/script-preloads.server";
 import { getI18n } from "./i18n.server";
 
 export const streamTimeout = 5_000;
@@ -62,7 +62,7 @@ export default function handleRequest(
           const body = createCoalescingStream(() => {
             ended = true;
             clearTimeout(timeoutId);
-          }, withLowPriorityScriptPreloads);
+          }, withScriptsAfterFirstPaint);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(

@@ -49,6 +49,33 @@ test.describe("home page", () => {
     }
   });
 
+  test("a page asks for its scripts once it has painted, and then answers", async ({ page }) => {
+    for (const path of ["/", "/meadows", "/nl/login"]) {
+      await gotoHydrated(page, path);
+      const timing = await page.evaluate(() => ({
+        // When the first frame was painted; startTime is when it was shown, which can come tens
+        // of milliseconds later on a busy machine.
+        paint: (performance.getEntriesByName("first-paint")[0] as { paintTime?: number })
+          ?.paintTime,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => new URL(entry.name).pathname.startsWith("/assets/"))
+          .filter((entry) => entry.name.endsWith(".js"))
+          .map((entry) => entry.startTime),
+      }));
+      // Text, the stylesheet and photos come first (ADR 52).
+      expect(timing.paint, path).toBeGreaterThan(0);
+      expect(timing.scripts.length, path).toBeGreaterThan(3);
+      for (const start of timing.scripts) expect(start, path).toBeGreaterThanOrEqual(timing.paint!);
+    }
+    // The page is the app's once they have run: a search goes on without a reload.
+    await gotoHydrated(page, "/meadows");
+    const search = page.getByRole("searchbox", { name: "Name or description" });
+    await search.pressSequentially("tulp", { delay: 40 });
+    await expect(page).toHaveURL(/[?&]q=tulp(&|$)/);
+    await expect(search).toBeFocused();
+  });
+
   test("the search field keeps its height on a phone and shows its whole hint at every width", async ({
     openPage,
   }) => {

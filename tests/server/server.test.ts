@@ -10,6 +10,19 @@ import { runWorker, startedWorkers } from "../support/inline-workers";
 import { startTcpProxy } from "../support/tcp-proxy";
 import { Visitor } from "../support/visitor";
 
+/** The text of React Router's module script in a page. */
+function moduleScriptText(html: string): string {
+  const text = /<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
+  if (text === undefined) throw new Error("no module script");
+  return text;
+}
+
+/** The modules a page's module script preloads once the page has painted (ADR 52). */
+function scriptsOf(html: string): string[] {
+  const list = /for \(const href of (\[[^\]]*\])\)/.exec(moduleScriptText(html))?.[1];
+  return list ? (JSON.parse(list) as string[]) : [];
+}
+
 /** Sends raw bytes and returns the raw answer, for requests no HTTP client would send. */
 function rawRequest(port: number, payload: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -87,16 +100,20 @@ describe("the app on the embedded database", () => {
     expect((await fetch(`${app.url}/favicon.svg`, { method: "POST" })).status).not.toBe(200);
   });
 
-  it("preloads the page's scripts at low priority, behind what paints", async () => {
+  it("fetches the page's scripts once it has painted", async () => {
     for (const path of ["/", "/meadows", "/nl/meadows/demo-001", "/login"]) {
       const html = await (await fetch(app.url + path)).text();
-      const head = html.slice(0, html.indexOf("</head>"));
-      const preloads = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)];
-      expect(preloads.length).toBeGreaterThan(1);
-      for (const [preload] of preloads) {
-        expect(preload).toContain('fetchpriority="low"');
-        expect(head).toContain(preload);
-      }
+      // Nothing in the page asks for a script before the module script runs (ADR 52)…
+      expect(html, path).not.toContain('rel="modulepreload"');
+      const text = moduleScriptText(html);
+      expect(text, path).not.toMatch(/(^|[;\n])\s*import\s*["*{\w]/);
+      // …which waits for a painted frame, then preloads the page's modules and imports them.
+      expect(text.startsWith("await new Promise((resolve) => requestAnimationFrame("), path).toBe(
+        true,
+      );
+      expect(scriptsOf(html).length, path).toBeGreaterThan(3);
+      expect(text, path).toMatch(/const route0 = await import\("\/assets\/root-[\w-]+\.js"\);/);
+      expect(text, path).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\);$/);
     }
   });
 
@@ -110,10 +127,9 @@ describe("the app on the embedded database", () => {
     const FORMS_ELSEWHERE = ["validation.passwordsMatch", "image/jpeg,image/png,image/webp"];
     for (const path of ["/", "/meadows", "/nl/meadows/demo-001", "/login", "/map"]) {
       const html = await (await fetch(app.url + path)).text();
-      const scripts = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)];
       let sent = 0;
       let text = "";
-      for (const [, href] of scripts) {
+      for (const href of scriptsOf(html)) {
         const response = await fetch(app.url + href, { headers: { "accept-encoding": "br" } });
         expect(response.headers.get("content-encoding"), href).toBe("br");
         sent += Number(response.headers.get("content-length"));
