@@ -66,9 +66,9 @@ describe("the app on the embedded database", () => {
 
   it("serves built assets with long-lived caching", async () => {
     const html = await (await fetch(app.url)).text();
-    const asset = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(html);
-    expect(asset).not.toBeNull();
-    const response = await fetch(app.url + (asset![1] ?? asset![2]));
+    const [asset] = scriptsOf(html);
+    expect(asset).toBeDefined();
+    const response = await fetch(app.url + asset!);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
