@@ -56,9 +56,13 @@ function scriptPreloads(html: Buffer): { start: number; end: number; href: strin
   return found;
 }
 
-/** Where the text of React Router's module script is in `html`. */
+/**
+ * Where the text of React Router's module script is in `html`. It comes near the end of the
+ * shell, after the page's content: looked for from the end, as a search from the start read a
+ * list page's whole shell on every request.
+ */
 function moduleScript(html: Buffer): { start: number; end: number } | undefined {
-  const opening = html.indexOf(MODULE_SCRIPT);
+  const opening = html.lastIndexOf(MODULE_SCRIPT);
   if (opening === -1) return undefined;
   const start = opening + MODULE_SCRIPT.length;
   const end = html.indexOf(SCRIPT_END, start);
