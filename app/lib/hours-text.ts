@@ -5,6 +5,8 @@
  * browser; it needs Intl only, not the library.
  */
 
+import { DEFAULT_LANGUAGE, INTL_LOCALE, isLanguage } from "./i18n";
+
 /** The comment the hours editor writes for "by appointment"; shown translated. */
 export const BY_APPOINTMENT = "by appointment";
 
@@ -55,7 +57,7 @@ function formatter(
             day: "2-digit",
           })
         : kind === "time"
-          ? new Intl.DateTimeFormat(lang === "nl" ? "nl-NL" : "en-GB", {
+          ? new Intl.DateTimeFormat(INTL_LOCALE[isLanguage(lang) ? lang : DEFAULT_LANGUAGE], {
               timeZone,
               hour: "2-digit",
               minute: "2-digit",
