@@ -5,7 +5,7 @@
  * browser; it needs Intl only, not the library.
  */
 
-import { DEFAULT_LANGUAGE, INTL_LOCALE, isLanguage } from "./i18n";
+import { DEFAULT_LANGUAGE, INTL_LOCALE, type Language } from "./i18n";
 
 /** The comment the hours editor writes for "by appointment"; shown translated. */
 export const BY_APPOINTMENT = "by appointment";
@@ -43,7 +43,7 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(
   kind: "day" | "time" | "weekday" | "month",
   timeZone: string,
-  lang: string,
+  lang: Language,
 ): Intl.DateTimeFormat {
   const key = `${kind}|${timeZone}|${lang}`;
   let format = formatters.get(key);
@@ -57,7 +57,7 @@ function formatter(
             day: "2-digit",
           })
         : kind === "time"
-          ? new Intl.DateTimeFormat(INTL_LOCALE[isLanguage(lang) ? lang : DEFAULT_LANGUAGE], {
+          ? new Intl.DateTimeFormat(INTL_LOCALE[lang], {
               timeZone,
               hour: "2-digit",
               minute: "2-digit",
@@ -70,19 +70,19 @@ function formatter(
 }
 
 function dayNumber(instant: number, timeZone: string): number {
-  const parts = formatter("day", timeZone, "").format(instant);
+  const parts = formatter("day", timeZone, DEFAULT_LANGUAGE).format(instant);
   return Math.round(Date.parse(`${parts}T00:00:00Z`) / 86_400_000);
 }
 
-function time(instant: number, timeZone: string, lang: string): string {
+function time(instant: number, timeZone: string, lang: Language): string {
   return formatter("time", timeZone, lang).format(instant);
 }
 
-function weekdayName(instant: number, timeZone: string, lang: string): string {
+function weekdayName(instant: number, timeZone: string, lang: Language): string {
   return formatter("weekday", timeZone, lang).format(instant);
 }
 
-function monthName(instant: number, timeZone: string, lang: string): string {
+function monthName(instant: number, timeZone: string, lang: Language): string {
   return formatter("month", timeZone, lang).format(instant);
 }
 
@@ -91,7 +91,7 @@ function when(
   from: number,
   instant: number,
   timeZone: string,
-  lang: string,
+  lang: Language,
 ): { key: "today" | "tomorrow" | "weekday"; values: Record<string, string> } {
   const days = dayNumber(instant, timeZone) - dayNumber(from, timeZone);
   const values = { time: time(instant, timeZone, lang), day: weekdayName(instant, timeZone, lang) };
@@ -104,7 +104,7 @@ function when(
 export function hoursText(
   segment: HoursSegment,
   timeZone: string,
-  lang: string,
+  lang: Language,
   t: Translate,
 ): string {
   switch (segment.state) {
