@@ -1,6 +1,7 @@
 const SCRIPT_PRELOAD = Buffer.from('<link rel="modulepreload" ');
 const MODULE_SCRIPT = Buffer.from(' type="module" async="">');
 const SCRIPT_END = Buffer.from("</script>");
+const HREF = /\shref="([^"]+)"/;
 
 /** `import "x";` and `import * as route0 from "x";`, as React Router's `<Scripts>` writes them. */
 const SIDE_EFFECT_IMPORT = /\bimport\s*"([^"]+)";/g;
@@ -49,7 +50,7 @@ function scriptPreloads(html: Buffer): { start: number; end: number; href: strin
     start = html.indexOf(SCRIPT_PRELOAD, start + 1)
   ) {
     const end = html.indexOf(">", start) + 1;
-    const href = /\shref="([^"]+)"/.exec(html.subarray(start, end).toString("utf8"))?.[1];
+    const href = HREF.exec(html.subarray(start, end).toString("utf8"))?.[1];
     if (end === 0 || !href) return [];
     found.push({ start, end, href });
   }
