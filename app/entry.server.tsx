@@ -1,7 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import {
   isRouteErrorResponse,
   ServerRouter,
@@ -12,14 +10,20 @@ import {
 import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
 import { appContext } from "./context";
-import { createCoalescingStream } from "./lib/coalescing-stream.server";
 import { contentSecurityPolicy } from "./lib/content-security-policy";
 import { withScriptsAfterFirstPaint } from "./lib/script-preloads.server";
+import { settleServerHandoff } from "./server-handoff.server";
 import { getI18n } from "./i18n.server";
 
+/** How long React Router waits for a loader's promise before it sends the page without it. */
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+/**
+ * Every page is rendered whole, as one string, once its data is in (ADR 53): no part of a page
+ * waits for anything after its loaders, and React's string renderer costs a page less CPU than
+ * its stream, which encodes each of a page's thousands of small pieces on its own.
+ */
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -40,53 +44,19 @@ export default function handleRequest(
       }),
     );
 
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers and link previews get the whole document at once.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    let timeoutId: ReturnType<typeof setTimeout> | undefined;
-    let ended = false;
-
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <I18nextProvider i18n={getI18n(loadContext)}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = createCoalescingStream(() => {
-            ended = true;
-            clearTimeout(timeoutId);
-          }, withScriptsAfterFirstPaint);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-        },
-        onShellError(error: unknown) {
-          ended = true;
-          clearTimeout(timeoutId);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors before the shell rejects and reach handleError; these come after it.
-          if (shellRendered)
-            loadContext.get(appContext).logger.error({ err: error }, "render failed");
-        },
-      },
-    );
-    // Set once `abort` exists: a render that fails at once must not leave a timer that calls it.
-    if (!ended) timeoutId = setTimeout(abort, streamTimeout + 1000);
+  await settleServerHandoff(routerContext);
+  const html = renderToString(
+    <NonceProvider value={nonce}>
+      <I18nextProvider i18n={getI18n(loadContext)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </I18nextProvider>
+    </NonceProvider>,
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // React's stream writes the doctype before `<html>`; its string renderer leaves it out.
+  return new Response(withScriptsAfterFirstPaint(`<!DOCTYPE html>${html}`), {
+    headers: responseHeaders,
+    status: responseStatusCode,
   });
 }
 

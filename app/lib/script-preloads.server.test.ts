@@ -17,7 +17,7 @@ const SHELL =
 
 describe("scripts after the first paint", () => {
   it("takes the preloads out of the head and leaves the rest of the page as it is", () => {
-    const html = withScriptsAfterFirstPaint(Buffer.from(SHELL)).toString();
+    const html = withScriptsAfterFirstPaint(SHELL);
     const opening = '<script nonce="n1" type="module" async="">';
     const [before] = SHELL.split(opening);
     expect(html).not.toContain('rel="modulepreload"');
@@ -28,7 +28,7 @@ describe("scripts after the first paint", () => {
   });
 
   it("waits for a painted frame, preloads the modules, then imports them in order", async () => {
-    const html = withScriptsAfterFirstPaint(Buffer.from(SHELL)).toString();
+    const html = withScriptsAfterFirstPaint(SHELL);
     const text = /type="module" async="">([\s\S]*?)<\/script>/.exec(html)![1]!;
     // Run it as the browser would, with the frame, the task and the imports written down.
     const steps: string[] = [];
@@ -81,19 +81,16 @@ describe("scripts after the first paint", () => {
     });
   });
 
-  it("hands on a chunk without the preloads and the module script untouched", () => {
-    const chunk = Buffer.from("<p>later</p>");
-    expect(withScriptsAfterFirstPaint(chunk)).toBe(chunk);
-    const preloadsOnly = Buffer.from(SHELL.slice(0, SHELL.indexOf("<body>")));
+  it("hands on a page without the preloads and the module script untouched", () => {
+    expect(withScriptsAfterFirstPaint("<p>later</p>")).toBe("<p>later</p>");
+    const preloadsOnly = SHELL.slice(0, SHELL.indexOf("<body>"));
     expect(withScriptsAfterFirstPaint(preloadsOnly)).toBe(preloadsOnly);
   });
 
   it("leaves a module script of another shape as it is", () => {
     expect(deferredModuleScript('import { a } from "/x.js"; a();', ["/x.js"])).toBeUndefined();
     expect(deferredModuleScript('console.log("no imports")', [])).toBeUndefined();
-    const shell = Buffer.from(
-      SHELL.replace('import "/assets/manifest-1.js";', 'import { m } from "/m.js";'),
-    );
+    const shell = SHELL.replace('import "/assets/manifest-1.js";', 'import { m } from "/m.js";');
     expect(withScriptsAfterFirstPaint(shell)).toBe(shell);
   });
 });

@@ -64,6 +64,20 @@ describe("the app on the embedded database", () => {
     expect(html).toContain("Pick your own flowers and fruit");
   });
 
+  it("renders a page whole, with its loaders' data for the browser inside it", async () => {
+    const html = await (await fetch(`${app.url}/nl/meadows`)).text();
+    expect(html.startsWith('<!DOCTYPE html><html lang="nl"')).toBe(true);
+    // React Router's data for hydration: one piece, then the stream's end, before the page ends.
+    const pieces = [...html.matchAll(/streamController\.enqueue\((.*?)\);<\/script>/g)];
+    expect(pieces).toHaveLength(1);
+    const data = JSON.parse(JSON.parse(pieces[0]![1]!) as string) as unknown[];
+    expect(data).toEqual(expect.arrayContaining(["lang", "nl"]));
+    expect(html).toMatch(/streamController\.close\(\);<\/script>(<!--\/\$-->)*<\/body><\/html>$/);
+    // Nothing was left for the browser to render: no suspended part, no part rendered later.
+    expect(html).not.toContain("<!--$!-->");
+    expect(html).not.toContain("<template");
+  });
+
   it("serves built assets with long-lived caching", async () => {
     const html = await (await fetch(app.url)).text();
     const [asset] = scriptsOf(html);
