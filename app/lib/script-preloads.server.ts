@@ -57,8 +57,8 @@ function scriptPreloads(html: string): { start: number; end: number; href: strin
 
 /**
  * Where the text of React Router's module script is in `html`. It comes near the end of the
- * shell, after the page's content: looked for from the end, as a search from the start read a
- * list page's whole shell on every request.
+ * page, after its content: looked for from the end, as a search from the start read a list
+ * page's whole content on every request.
  */
 function moduleScript(html: string): { start: number; end: number } | undefined {
   const opening = html.lastIndexOf(MODULE_SCRIPT);
