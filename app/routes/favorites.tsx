@@ -10,7 +10,7 @@ import { useLocalePath } from "~/hooks/use-shell-data";
 import { appContext } from "~/context";
 import { getI18n } from "~/i18n.server";
 import { pageMeta } from "~/lib/page-meta";
-import { pageParam, parseMeadowSearch } from "~/lib/schemas/meadow-search";
+import { parseMeadowSearch, parsePageParam } from "~/lib/schemas/meadow-search";
 import { listFavorites } from "~/services/profiles.server";
 import { withCardPhotos } from "~/services/photos.server";
 import { requireUser } from "~/session.server";
@@ -21,7 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, storage } = context.get(appContext);
   const { t } = getI18n(context);
   const url = new URL(request.url);
-  const page = pageParam.parse(url.searchParams.get("page") ?? "");
+  const page = parsePageParam(url.searchParams.get("page") ?? "");
   // The browser's position, when the member asked for the nearest first.
   const { lat, lng } = parseMeadowSearch(url.searchParams);
   const near = lat !== undefined && lng !== undefined ? { lat, lng } : undefined;

@@ -9,7 +9,7 @@ import { getI18n, getLocale } from "~/i18n.server";
 import { formatDate } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
 import { metaDescription, pageMeta } from "~/lib/page-meta";
-import { pageParam } from "~/lib/schemas/meadow-search";
+import { parsePageParam } from "~/lib/schemas/meadow-search";
 import { favoritesOf } from "~/services/favorites.server";
 import type { MeadowCardData } from "~/lib/meadow-card";
 import { avatarSources, getPublicProfile } from "~/services/profiles.server";
@@ -23,8 +23,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = getLocale(context) as Language;
   const url = new URL(request.url);
   const pages = {
-    page: pageParam.parse(url.searchParams.get("page") ?? ""),
-    favorites: pageParam.parse(url.searchParams.get("favorites") ?? ""),
+    page: parsePageParam(url.searchParams.get("page") ?? ""),
+    favorites: parsePageParam(url.searchParams.get("favorites") ?? ""),
   };
   // Ids are Better Auth's: 32 letters and digits. Anything else cannot be a member.
   const profile = /^[A-Za-z0-9_-]{1,64}$/.test(params.id)

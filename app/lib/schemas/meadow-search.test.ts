@@ -6,6 +6,7 @@ import {
   meadowSearchParams,
   meadowSearchQuery,
   parseMeadowSearch,
+  parsePageParam,
   PLACE_MAX_LENGTH,
   QUERY_MAX_LENGTH,
   type MeadowSearch,
@@ -193,5 +194,17 @@ describe("the crop and season filters in the URL", () => {
     expect(meadowSearchParams(parseMeadowSearch(new URLSearchParams(query))).toString()).toBe(
       query,
     );
+  });
+});
+
+describe("parsePageParam", () => {
+  it("reads a page number, and makes page 1 of anything else", () => {
+    expect(parsePageParam("3")).toBe(3);
+    expect(parsePageParam("2.7")).toBe(2);
+    for (const value of ["", "abc", "0", "-4", "1e999"]) expect(parsePageParam(value)).toBe(1);
+  });
+
+  it("goes no further than the last page a link may ask for", () => {
+    expect(parsePageParam(String(MAX_PAGE + 1))).toBe(MAX_PAGE);
   });
 });

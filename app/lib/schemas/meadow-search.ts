@@ -85,70 +85,87 @@ export function controlCharactersAsSpaces(value: string): string {
   return value.replace(/\p{Cc}/gu, " ");
 }
 
-/** A form or URL value as text: the first one when a parameter is given twice. */
-const text = z.preprocess(
-  (value) => (Array.isArray(value) ? value[0] : value),
-  z.string().catch("").transform(controlCharactersAsSpaces),
-);
-
-function boundedText(max: number) {
-  return text.transform((value) => value.trim().slice(0, max).trim());
-}
-
-/** A number in a URL; anything else (empty, "abc", "1e999") is undefined. */
-const number = text.transform((value) => {
-  if (value.trim() === "") return undefined;
-  const parsed = Number(value);
-  return Number.isFinite(parsed) ? parsed : undefined;
-});
-
-function roundCoordinate(value: number): number {
-  const factor = 10 ** COORDINATE_DECIMALS;
-  // `+ 0` turns -0 into 0, so the URL never reads "lat=-0".
-  return Math.round(value * factor) / factor + 0;
-}
-
-function coordinate(limit: number) {
-  return number.transform((value) =>
-    value !== undefined && Math.abs(value) <= limit ? roundCoordinate(value) : undefined,
+/*
+ * The schemas are built on their first use, not when this module loads. Every page's scripts
+ * load it (the list's filters are in the shell), and building them is most of the zod work a
+ * page's start-up did on a phone, where a browser needs them only once the visitor changes a
+ * filter.
+ */
+function buildSchemas() {
+  /** A form or URL value as text: the first one when a parameter is given twice. */
+  const text = z.preprocess(
+    (value) => (Array.isArray(value) ? value[0] : value),
+    z.string().catch("").transform(controlCharactersAsSpaces),
   );
+
+  function boundedText(max: number) {
+    return text.transform((value) => value.trim().slice(0, max).trim());
+  }
+
+  /** A number in a URL; anything else (empty, "abc", "1e999") is undefined. */
+  const number = text.transform((value) => {
+    if (value.trim() === "") return undefined;
+    const parsed = Number(value);
+    return Number.isFinite(parsed) ? parsed : undefined;
+  });
+
+  function roundCoordinate(value: number): number {
+    const factor = 10 ** COORDINATE_DECIMALS;
+    // `+ 0` turns -0 into 0, so the URL never reads "lat=-0".
+    return Math.round(value * factor) / factor + 0;
+  }
+
+  function coordinate(limit: number) {
+    return number.transform((value) =>
+      value !== undefined && Math.abs(value) <= limit ? roundCoordinate(value) : undefined,
+    );
+  }
+
+  /** A 1-based page number in a URL: anything else, or nothing, is page 1; at most MAX_PAGE. */
+  const page = number.transform((value) =>
+    value === undefined || value < 1 ? 1 : Math.min(Math.floor(value), MAX_PAGE),
+  );
+
+  const search = z
+    .object({
+      q: boundedText(QUERY_MAX_LENGTH),
+      country: text.transform((value) => {
+        const code = value.trim().toUpperCase();
+        return (COUNTRIES as readonly string[]).includes(code) ? (code as Country) : undefined;
+      }),
+      sort: text.transform((value) => {
+        const sort = value.trim().toLowerCase();
+        return (LIST_SORTS as readonly string[]).includes(sort) ? (sort as ListSort) : undefined;
+      }),
+      km: number.transform((value) =>
+        value === undefined || value <= 0
+          ? undefined
+          : Math.min(Math.max(Math.round(value), MIN_DISTANCE_KM), MAX_DISTANCE_KM),
+      ),
+      lat: coordinate(90),
+      lng: coordinate(180),
+      place: boundedText(PLACE_MAX_LENGTH),
+      page,
+    })
+    .transform(({ lat, lng, ...rest }): MeadowSearch => {
+      const search: MeadowSearch = { q: rest.q, place: rest.place, crops: [], page: rest.page };
+      if (rest.country) search.country = rest.country;
+      if (rest.sort) search.sort = rest.sort;
+      if (rest.km !== undefined) search.km = rest.km;
+      // A position needs both halves; one alone is dropped.
+      if (lat !== undefined && lng !== undefined) Object.assign(search, { lat, lng });
+      return search;
+    });
+  return { page, search };
 }
 
-/** A 1-based page number in a URL: anything else, or nothing, is page 1; at most MAX_PAGE. */
-export const pageParam = number.transform((value) =>
-  value === undefined || value < 1 ? 1 : Math.min(Math.floor(value), MAX_PAGE),
-);
+let schemas: ReturnType<typeof buildSchemas> | undefined;
+const searchSchemas = () => (schemas ??= buildSchemas());
 
-export const meadowSearchSchema = z
-  .object({
-    q: boundedText(QUERY_MAX_LENGTH),
-    country: text.transform((value) => {
-      const code = value.trim().toUpperCase();
-      return (COUNTRIES as readonly string[]).includes(code) ? (code as Country) : undefined;
-    }),
-    sort: text.transform((value) => {
-      const sort = value.trim().toLowerCase();
-      return (LIST_SORTS as readonly string[]).includes(sort) ? (sort as ListSort) : undefined;
-    }),
-    km: number.transform((value) =>
-      value === undefined || value <= 0
-        ? undefined
-        : Math.min(Math.max(Math.round(value), MIN_DISTANCE_KM), MAX_DISTANCE_KM),
-    ),
-    lat: coordinate(90),
-    lng: coordinate(180),
-    place: boundedText(PLACE_MAX_LENGTH),
-    page: pageParam,
-  })
-  .transform(({ lat, lng, ...rest }): MeadowSearch => {
-    const search: MeadowSearch = { q: rest.q, place: rest.place, crops: [], page: rest.page };
-    if (rest.country) search.country = rest.country;
-    if (rest.sort) search.sort = rest.sort;
-    if (rest.km !== undefined) search.km = rest.km;
-    // A position needs both halves; one alone is dropped.
-    if (lat !== undefined && lng !== undefined) Object.assign(search, { lat, lng });
-    return search;
-  });
+/** A 1-based page number in a URL (`value`): anything else, or nothing, is page 1; at most MAX_PAGE. */
+export function parsePageParam(value: string): number {
+  return searchSchemas().page.parse(value);
+}
 
 const KEYS = ["q", "country", "sort", "km", "lat", "lng", "place", "page"] as const;
 
@@ -156,7 +173,7 @@ const KEYS = ["q", "country", "sort", "km", "lat", "lng", "place", "page"] as co
 export function parseMeadowSearch(params: URLSearchParams): MeadowSearch {
   const raw: Record<string, string | undefined> = {};
   for (const key of KEYS) raw[key] = params.get(key) ?? undefined;
-  const search = meadowSearchSchema.parse(raw);
+  const search = searchSchemas().search.parse(raw);
   search.crops = parseCrops(params.getAll("crop").map(controlCharactersAsSpaces));
   const season = parseSeason(controlCharactersAsSpaces(params.get("season") ?? ""));
   if (season !== undefined) search.season = season;
