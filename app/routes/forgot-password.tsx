@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, limits } = context.get(appContext);
   const ip = context.get(clientIpContext);
-  const submission = parseWithZod(await readForm(request), { schema: emailOnlySchema });
+  const submission = parseWithZod(await readForm(request), { schema: emailOnlySchema() });
   if (submission.status !== "success")
     return data({ result: submission.reply(), sent: false }, { status: 400 });
   const { email } = submission.value;
@@ -56,8 +56,8 @@ export default function ForgotPassword() {
   const [form, fields] = useForm({
     id: "forgot-password",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(emailOnlySchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailOnlySchema }),
+    constraint: getZodConstraint(emailOnlySchema()),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailOnlySchema() }),
     shouldValidate: "onBlur",
   });
   const formErrors = useTranslatedErrors(form.errors);

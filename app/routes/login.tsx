@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lang = getLocale(context) as Language;
   const { prefix } = splitPrefix(pageUrl(request).pathname);
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: loginSchema });
+  const submission = parseWithZod(formData, { schema: loginSchema() });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
@@ -118,8 +118,8 @@ export default function Login() {
   const [form, fields] = useForm({
     id: "login",
     lastResult,
-    constraint: getZodConstraint(loginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    constraint: getZodConstraint(loginSchema()),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema() }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     defaultValue: { redirectTo: searchParams.get("redirectTo") ?? "" },

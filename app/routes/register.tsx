@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ip = context.get(clientIpContext);
   const lang = getLocale(context);
   const { prefix } = splitPrefix(pageUrl(request).pathname);
-  const submission = parseWithZod(await readForm(request), { schema: registerSchema });
+  const submission = parseWithZod(await readForm(request), { schema: registerSchema() });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
   }
@@ -72,8 +72,8 @@ export default function Register() {
   const [form, fields] = useForm({
     id: "register",
     lastResult,
-    constraint: getZodConstraint(registerSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    constraint: getZodConstraint(registerSchema()),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema() }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { auth, config, limits } = context.get(appContext);
   const ip = context.get(clientIpContext);
   const { prefix } = splitPrefix(pageUrl(request).pathname);
-  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema() });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
   }
@@ -104,8 +104,8 @@ export default function ResetPassword() {
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult,
-    constraint: getZodConstraint(resetPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    constraint: getZodConstraint(resetPasswordSchema()),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema() }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     defaultValue: { token },

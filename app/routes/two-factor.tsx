@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ip = context.get(clientIpContext);
   const url = pageUrl(request);
   const { prefix } = splitPrefix(url.pathname);
-  const submission = parseWithZod(await readForm(request), { schema: twoFactorCodeSchema });
+  const submission = parseWithZod(await readForm(request), { schema: twoFactorCodeSchema() });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const limit = await limits.hit(`two-factor:ip:${ip}`, LIMITS.twoFactorAttemptsPerIp);
   if (!limit.allowed) {
@@ -83,8 +83,8 @@ export default function TwoFactor() {
   const [form, fields] = useForm({
     id: "two-factor",
     lastResult,
-    constraint: getZodConstraint(twoFactorCodeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorCodeSchema }),
+    constraint: getZodConstraint(twoFactorCodeSchema()),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorCodeSchema() }),
     shouldValidate: "onBlur",
   });
   const formErrors = useTranslatedErrors(form.errors);

@@ -22,8 +22,8 @@ export function EmailSection({
   const [form, fields] = useForm({
     id: "change-email",
     lastResult: result,
-    constraint: getZodConstraint(changeEmailSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema }),
+    constraint: getZodConstraint(changeEmailSchema()),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema() }),
     shouldValidate: "onBlur",
   });
   return (

@@ -14,8 +14,8 @@ export function PasswordSection({ result }: { result?: SubmissionResult<string[]
   const [form, fields] = useForm({
     id: "change-password",
     lastResult: result,
-    constraint: getZodConstraint(changePasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    constraint: getZodConstraint(changePasswordSchema()),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema() }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -21,8 +21,8 @@ export function ProfileSection({
   const [form, fields] = useForm({
     id: "profile",
     lastResult: result,
-    constraint: getZodConstraint(profileSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    constraint: getZodConstraint(profileSchema()),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema() }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     defaultValue: {

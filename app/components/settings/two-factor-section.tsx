@@ -33,15 +33,15 @@ export function TwoFactorSection({
   const [passwordForm, passwordFields] = useForm({
     id: passwordIntent,
     lastResult: answer?.intent === passwordIntent && !setup ? answer.result : undefined,
-    constraint: getZodConstraint(passwordConfirmSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordConfirmSchema }),
+    constraint: getZodConstraint(passwordConfirmSchema()),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordConfirmSchema() }),
     shouldValidate: "onBlur",
   });
   const [verifyForm, verifyFields] = useForm({
     id: "two-factor-verify",
     lastResult: answer?.intent === "two-factor-verify" ? answer.result : undefined,
-    constraint: getZodConstraint(twoFactorVerifySchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorVerifySchema }),
+    constraint: getZodConstraint(twoFactorVerifySchema()),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorVerifySchema() }),
     shouldValidate: "onBlur",
   });
   const showVerify = setup !== undefined || answer?.intent === "two-factor-verify";

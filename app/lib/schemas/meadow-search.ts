@@ -1,6 +1,6 @@
 import { isCropId, isMonth, MAX_CROPS_PER_MEADOW } from "~/lib/crops";
 import { COUNTRIES, type Country } from "~/lib/countries";
-import { z } from "./zod";
+import { lazySchema, z } from "./zod";
 
 /*
  * The meadows list's query, as it lives in the URL (`/meadows?q=tulp&country=NL&place=Utrecht&km=25`),
@@ -86,10 +86,9 @@ export function controlCharactersAsSpaces(value: string): string {
 }
 
 /*
- * The schemas are built on their first use, not when this module loads. Every page's scripts
- * load it (the list's filters are in the shell), and building them is most of the zod work a
- * page's start-up did on a phone, where a browser needs them only once the visitor changes a
- * filter.
+ * The schemas are built on their first use (lazySchema), not when this module loads: every
+ * page's scripts load it (the list's filters are in the shell), and a browser needs them only
+ * once the visitor changes a filter.
  */
 function buildSchemas() {
   /** A form or URL value as text: the first one when a parameter is given twice. */
@@ -159,8 +158,7 @@ function buildSchemas() {
   return { page, search };
 }
 
-let schemas: ReturnType<typeof buildSchemas> | undefined;
-const searchSchemas = () => (schemas ??= buildSchemas());
+const searchSchemas = lazySchema(buildSchemas);
 
 /** A 1-based page number in a URL (`value`): anything else, or nothing, is page 1; at most MAX_PAGE. */
 export function parsePageParam(value: string): number {

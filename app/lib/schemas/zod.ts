@@ -6,3 +6,12 @@ import { z } from "zod";
 z.config({ jitless: true });
 
 export { z };
+
+/**
+ * A schema built on its first use and kept: a module of several forms' schemas then builds only
+ * those its page uses, where building them all cost a phone's start-up tens of milliseconds.
+ */
+export function lazySchema<Schema>(build: () => Schema): () => Schema {
+  let schema: Schema | undefined;
+  return () => (schema ??= build());
+}

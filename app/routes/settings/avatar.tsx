@@ -14,7 +14,7 @@ import { backToSettings, refused } from "./replies.server";
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { config, db, storage } = context.get(appContext);
-  const submission = parseWithZod(await readForm(request), { schema: avatarSchema });
+  const submission = parseWithZod(await readForm(request), { schema: avatarSchema() });
   if (submission.status !== "success") return refused(submission.reply());
   if (submission.value.intent === "avatar-remove") {
     await removeAvatar(db, storage, user.id);

@@ -12,7 +12,7 @@ import { refused } from "./replies.server";
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { auth } = context.get(appContext);
-  const submission = parseWithZod(await readForm(request), { schema: changeEmailSchema });
+  const submission = parseWithZod(await readForm(request), { schema: changeEmailSchema() });
   if (submission.status !== "success") return refused(submission.reply());
   const newEmail = submission.value.email;
   if (newEmail === user.email) {

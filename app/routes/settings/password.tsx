@@ -14,7 +14,7 @@ const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"];
 export async function action({ request, context }: Route.ActionArgs) {
   requireUser(context, request);
   const { auth, config } = context.get(appContext);
-  const submission = parseWithZod(await readForm(request), { schema: changePasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: changePasswordSchema() });
   if (submission.status !== "success") {
     return refused(submission.reply({ hideFields: PASSWORD_FIELDS }));
   }

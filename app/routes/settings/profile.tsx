@@ -13,7 +13,7 @@ import { backToSettings, refused } from "./replies.server";
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { config, db } = context.get(appContext);
-  const submission = parseWithZod(await readForm(request), { schema: profileSchema });
+  const submission = parseWithZod(await readForm(request), { schema: profileSchema() });
   if (submission.status !== "success") return refused(submission.reply());
   await updateProfile(db, user.id, submission.value);
   return backToSettings(request, config, { type: "success", key: "settings.profileSaved" });

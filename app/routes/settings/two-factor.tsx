@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     data({ intent, ...reply } satisfies TwoFactorAnswer, { status });
 
   if (intent === "two-factor-verify") {
-    const submission = parseWithZod(form, { schema: twoFactorVerifySchema });
+    const submission = parseWithZod(form, { schema: twoFactorVerifySchema() });
     if (submission.status !== "success") return answer({ result: submission.reply() }, 400);
     try {
       const { headers } = await auth.api.verifyTOTP({
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
-  const submission = parseWithZod(form, { schema: passwordConfirmSchema });
+  const submission = parseWithZod(form, { schema: passwordConfirmSchema() });
   const hideFields = ["password"];
   if (submission.status !== "success") {
     return answer({ result: submission.reply({ hideFields }) }, 400);
