@@ -2,8 +2,9 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type * as ZodModule from "./zod";
 
 // A page's scripts load these modules whole: the search's for the list's filters, which are in
-// every page's shell, and the account forms' for one of their forms. Loading one must build no
-// schema; each is built when first used (lazySchema).
+// every page's shell, the account forms' for one of their forms, and the photos' on a meadow's
+// page for its limits. Loading one must build no schema; each is built when first used
+// (lazySchema).
 const zodUse = vi.hoisted(() => ({ names: [] as string[] }));
 vi.mock("./zod", async (importOriginal) => {
   const actual = await importOriginal<typeof ZodModule>();
@@ -46,5 +47,18 @@ describe("the account forms' module", () => {
       success: true,
       data: { email: "anna@example.com" },
     });
+  });
+});
+
+describe("the photo forms' module", () => {
+  it("builds its schemas on their first use, not when it loads", async () => {
+    const { PHOTO_CAPTION_MAX, photoUploadSchema } = await import("./photo");
+    expect(PHOTO_CAPTION_MAX).toBe(200);
+    expect(zodUse.names).toEqual([]);
+
+    expect(photoUploadSchema().safeParse({ caption: "  Tulpen  " })).toMatchObject({
+      data: { caption: "Tulpen" },
+    });
+    expect(zodUse.names).not.toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return Response.json({ error: "sign-in required" }, { status: 401, headers: NO_STORE });
   const formData = await readForm(request);
   const file = formData.get("photo");
-  const parsed = photoUploadSchema.safeParse({ caption: formData.get("caption") ?? undefined });
+  const parsed = photoUploadSchema().safeParse({ caption: formData.get("caption") ?? undefined });
   if (!(file instanceof File) || file.size === 0 || !parsed.success) {
     return Response.json({ error: "a photo file is required" }, { status: 400, headers: NO_STORE });
   }

@@ -80,7 +80,7 @@ export async function uploadPhotosFromForm(form: PhotoForm) {
   const { context, formData, meadowId, memberId } = form;
   const intent = "upload-photos";
   const reply = (body: PhotoActionData, status: number) => data(body, { status });
-  const parsed = photoUploadSchema.safeParse({ caption: formData.get("caption") ?? undefined });
+  const parsed = photoUploadSchema().safeParse({ caption: formData.get("caption") ?? undefined });
   if (!parsed.success) {
     return reply({ intent, error: "photos.captionTooLong" }, 400);
   }
@@ -108,7 +108,7 @@ export async function deletePhotoFromForm(form: PhotoForm) {
   const { context, formData, meadowId, memberId } = form;
   const intent = "delete-photo";
   const { db, storage } = context.get(appContext);
-  const parsed = photoDeleteSchema.safeParse({
+  const parsed = photoDeleteSchema().safeParse({
     photoId: formData.get("photoId"),
     confirm: formData.get("confirm") ?? undefined,
   });
