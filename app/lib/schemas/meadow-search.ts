@@ -85,6 +85,12 @@ export function controlCharactersAsSpaces(value: string): string {
   return value.replace(/\p{Cc}/gu, " ");
 }
 
+function roundCoordinate(value: number): number {
+  const factor = 10 ** COORDINATE_DECIMALS;
+  // `+ 0` turns -0 into 0, so the URL never reads "lat=-0".
+  return Math.round(value * factor) / factor + 0;
+}
+
 /*
  * The schemas are built on their first use (lazySchema), not when this module loads: every
  * page's scripts load it (the list's filters are in the shell), and a browser needs them only
@@ -107,12 +113,6 @@ function buildSchemas() {
     const parsed = Number(value);
     return Number.isFinite(parsed) ? parsed : undefined;
   });
-
-  function roundCoordinate(value: number): number {
-    const factor = 10 ** COORDINATE_DECIMALS;
-    // `+ 0` turns -0 into 0, so the URL never reads "lat=-0".
-    return Math.round(value * factor) / factor + 0;
-  }
 
   function coordinate(limit: number) {
     return number.transform((value) =>
