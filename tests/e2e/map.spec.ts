@@ -558,16 +558,21 @@ test("without JavaScript the map page says so and links to the list", async ({ o
 
 test("pages without a map load no map code", async ({ page }) => {
   const scripts: string[] = [];
-  page.on("response", async (response) => {
+  const reads: Promise<void>[] = [];
+  page.on("response", (response) => {
     // The map's code would come from the app's own files. The formatters' worker (ADR 51) runs
     // from a blob and has ended before its source could be read back.
     if (response.request().resourceType() !== "script" || response.url().startsWith("blob:")) {
       return;
     }
-    scripts.push(await response.text());
+    reads.push(response.text().then((source) => void scripts.push(source)));
   });
   for (const path of ["/", "/meadows", "/about"]) {
     await gotoHydrated(page, path);
+    // A page's scripts are read before the next page is asked for: the browser drops the
+    // bodies of a page it has left.
+    await page.waitForLoadState("networkidle");
+    await Promise.all(reads);
   }
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((source) => source.includes("maplibregl-canvas"))).toEqual([]);
