@@ -78,7 +78,7 @@ export default defineConfig({
         test: {
           // Components whose behaviour needs a real browser: pointer capture, CSS animations, focus.
           name: "browser",
-          include: ["app/**/*.browser.test.tsx"],
+          include: [BROWSER_TESTS],
           setupFiles: ["tests/support/fail-on-console-error.ts"],
           browser: {
             enabled: true,
