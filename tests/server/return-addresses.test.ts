@@ -1,8 +1,10 @@
+import { fc } from "@fast-check/vitest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppWithMail } from "../support/app-with-mail";
 import { type AppProcess } from "../support/app-process";
 import { type TestSmtpServer } from "../support/smtp-server";
 import { addMeadow, signedInMember } from "../support/members";
+import { expectSameSitePath, hostileReturnAddress } from "../support/return-address";
 import { totpCode } from "../support/totp";
 import { Visitor } from "../support/visitor";
 
@@ -20,6 +22,10 @@ const HOSTILE = [
   "https://evil.example/",
   "/\t/evil.example",
 ];
+
+/** Addresses that are safe until a language prefix is taken off, or their escapes decoded. */
+const PREFIXED = ["/nl//evil.example", "/en//evil.example", "/nl/.//evil.example"];
+const ENCODED = ["/%2F%2Fevil.example", "/%5Cevil.example", "/nl/%2F/evil.example"];
 
 describe("return addresses on the production build", () => {
   let smtp: TestSmtpServer;
@@ -74,6 +80,10 @@ describe("return addresses on the production build", () => {
       expect(landing(mode).pathname).toBe("/");
       const language = await visitor().post("/resources/locale", { lang: "nl", redirectTo });
       expect(landing(language).pathname).toBe("/nl");
+    }
+    for (const redirectTo of [...PREFIXED, ...ENCODED]) {
+      const language = await visitor().post("/resources/locale", { lang: "en", redirectTo });
+      expect(language.headers.get("location")).toBe("/");
     }
     const back = await visitor().post("/resources/locale", { lang: "nl", redirectTo: "/about" });
     expect(landing(back).pathname).toBe("/nl/about");
@@ -130,6 +140,91 @@ describe("return addresses on the production build", () => {
       const query = new URLSearchParams({ redirectTo });
       const second = await stranger.post(`/two-factor?${query}`, { code: totpCode(uri) });
       expect(landing(second).pathname).toBe("/");
+    }
+  });
+
+  /**
+   * Every route that takes a return address, each sent generated hostile ones: the Location is
+   * always a path on this site, read as it is and once decoded. Few runs per route: each is a
+   * request to the production build.
+   */
+  it("answers a path on this site from every return-address route, whatever the address", async () => {
+    const { browser, email, password } = await member();
+    const meadowId = (await addMeadow(browser)).split("/").pop()!;
+    const location = (response: Response) => {
+      expect(response.status).toBe(302);
+      return expectSameSitePath(response.headers.get("location"), appUrl);
+    };
+    const routes: [string, (redirectTo: string) => Promise<void>][] = [
+      [
+        "language switch",
+        async (redirectTo) => {
+          for (const lang of ["en", "nl"]) {
+            location(await visitor().post("/resources/locale", { lang, redirectTo }));
+          }
+        },
+      ],
+      [
+        "colour mode",
+        async (redirectTo) => {
+          location(await visitor().post("/resources/colour-mode", { mode: "dark", redirectTo }));
+        },
+      ],
+      [
+        "sign-out",
+        async (redirectTo) => {
+          location(await visitor().post("/resources/logout", { redirectTo }));
+        },
+      ],
+      [
+        "sign-in page, signed in",
+        async (redirectTo) => {
+          const query = new URLSearchParams({ redirectTo });
+          location(await browser.get(`/login?${query}`));
+          location(await browser.get(`/nl/login?${query}`));
+        },
+      ],
+      [
+        "sign-in form",
+        async (redirectTo) => {
+          location(await visitor().post("/login", { email, password, redirectTo }));
+        },
+      ],
+      [
+        "heart without JavaScript",
+        async (redirectTo) => {
+          location(
+            await browser.post("/resources/favorite", { meadowId, favorite: "true", redirectTo }),
+          );
+          const toLogin = location(
+            await visitor().post("/resources/favorite", { meadowId, favorite: "true", redirectTo }),
+          );
+          expectSameSitePath(toLogin.searchParams.get("redirectTo"), appUrl);
+        },
+      ],
+      [
+        "favorite after sign-in",
+        async (redirectTo) => {
+          const query = new URLSearchParams({ redirectTo });
+          location(await browser.get(`/resources/favorite/after-sign-in?${query}`));
+        },
+      ],
+    ];
+    for (const [name, route] of routes) {
+      await fc
+        .assert(
+          fc.asyncProperty(hostileReturnAddress(), async (redirectTo) => {
+            await route(redirectTo);
+          }),
+          {
+            numRuns: 40,
+            examples: [...HOSTILE, ...PREFIXED, ...ENCODED].map((address) => [address]),
+          },
+        )
+        .catch((error: unknown) => {
+          const cause = error instanceof Error ? error.cause : undefined;
+          throw new Error(`${name}: ${String(error)}\n${String(cause)}`, { cause });
+        });
     }
   });
 });
