@@ -22,7 +22,7 @@ export const passOnHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders, e
  */
 export const passOnHeadersBelowLayout: HeadersFunction = (args) => {
   const headers = new Headers(args.parentHeaders);
-  passOnHeaders(args).forEach((value, name) => headers.set(name, value));
+  new Headers(passOnHeaders(args)).forEach((value, name) => headers.set(name, value));
   return headers;
 };
 
