@@ -16,6 +16,16 @@ export const passOnHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders, e
   return headers;
 };
 
+/**
+ * For a route below a layout that sets headers of its own (a settings section below the settings
+ * page): the layout's headers, then this route's on top, such as an action's Retry-After.
+ */
+export const passOnHeadersBelowLayout: HeadersFunction = (args) => {
+  const headers = new Headers(args.parentHeaders);
+  new Headers(passOnHeaders(args)).forEach((value, name) => headers.set(name, value));
+  return headers;
+};
+
 /** The Set-Cookie headers of a Better Auth call, to pass on with our own response. */
 export function forwardCookies(from: Headers, to: Headers = new Headers()): Headers {
   for (const cookie of from.getSetCookie()) to.append("Set-Cookie", cookie);

@@ -106,6 +106,11 @@ export const twoFactors = pgTable(
     verified: boolean("verified").default(true),
     failedVerificationCount: integer("failed_verification_count").default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /**
+     * The 30-second step of the last authenticator code accepted: a code of that step or an
+     * earlier one is refused, so an overheard code cannot be used again (RFC 6238 §5.2).
+     */
+    lastTotpStep: bigint("last_totp_step", { mode: "number" }),
   },
   (table) => [index("two_factors_user_idx").on(table.userId)],
 );

@@ -1,3 +1,5 @@
+import { pathInLanguage, type Language } from "./i18n";
+
 /** A base no real request has: only what stays on it is a path on this site. */
 const BASE = "http://plukweide.invalid";
 
@@ -12,7 +14,8 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
  * The check runs on the address as a browser will read it, after dot segments are resolved:
  * `/.//evil.example` and `/a/%2e%2e//evil.example` both become `//evil.example`, which a browser
  * reads as another host. What comes out is the URL parser's own serialisation (percent-encoded
- * ASCII), so parsing it again gives the same path: nothing is left for the browser to reinterpret.
+ * ASCII), so parsing it again gives the same path: nothing is left for the browser to reinterpret,
+ * and decoding its escapes leaves a plain path as well.
  */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
   if (typeof value !== "string" || value.length === 0 || value.length > 2000) return fallback;
@@ -27,7 +30,31 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
   if (url.origin !== BASE || !isPlainPath(path)) return fallback;
   const again = new URL(path, BASE);
   if (again.origin !== BASE || again.pathname + again.search + again.hash !== path) return fallback;
+  // Some reader down the line (a proxy, a router, a log viewer) may decode the escapes once: the
+  // address must stay a plain path even then, so `/%2F%2Fevil.example` and `/%5Cevil` go too.
+  const decoded = decodeOnce(path);
+  if (decoded === undefined || !isPlainPath(decoded) || CONTROL.test(decoded)) return fallback;
   return path;
+}
+
+/**
+ * The return address as the same page in `language`, for the language switch. The prefix is
+ * changed on a path already checked, and the result is checked again: taking `/nl` off
+ * `/nl//evil.example` leaves `//evil.example`, another host. Anything unsafe answers that
+ * language's home page.
+ */
+export function safeRedirectInLanguage(value: unknown, language: Language): string {
+  const home = pathInLanguage("/", language);
+  const url = new URL(safeRedirectPath(value, home), BASE);
+  return safeRedirectPath(pathInLanguage(url.pathname, language) + url.search + url.hash, home);
+}
+
+function decodeOnce(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Starts with one slash, never two, and holds no backslash (browsers read `\` as `/`). */

@@ -16,6 +16,7 @@ import {
   resetPasswordMail,
   verifyEmailMail,
 } from "./mail-templates";
+import { refuseReplayedTotp } from "./totp-replay.server";
 
 /** How long an emailed link works. */
 export const EMAIL_LINK_LIFETIME_SECONDS = 60 * 60;
@@ -145,6 +146,8 @@ export function createAuth({
       useSecureCookies: config.appUrl.protocol === "https:",
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true, path: "/" },
     },
+    // An authenticator code works once (app/services/totp-replay.server.ts).
+    hooks: { before: refuseReplayedTotp(db) },
     plugins: [twoFactor({ issuer: "Plukweide" })],
   });
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "../../app/locales/en/translation";
 import nl from "../../app/locales/nl/translation";
@@ -7,6 +8,7 @@ import { startAppWithMail } from "../support/app-with-mail";
 import { appDatabase, appEngines } from "../support/databases";
 import { addMeadow, signedInMember, uniqueEmail } from "../support/members";
 import { type TestSmtpServer } from "../support/smtp-server";
+import { totpCode } from "../support/totp";
 import { Visitor } from "../support/visitor";
 
 /**
@@ -219,6 +221,108 @@ describe.each(appEngines)("settings on the production build, on $name", (engine)
     }
     // The account is still there.
     expect((await browser.get("/settings")).status).toBe(200);
+  });
+
+  /** The three forms that ask for the current password, filled in with `password`. */
+  const currentPasswordForms = (password: string): [string, Record<string, string>][] => [
+    [
+      "/settings/password",
+      {
+        currentPassword: password,
+        password: "nieuw-wachtwoord",
+        confirmPassword: "nieuw-wachtwoord",
+      },
+    ],
+    ["/settings/two-factor", { intent: "two-factor-enable", password }],
+    ["/settings/delete-account", { confirm: "delete", password }],
+  ];
+
+  it("counts wrong current passwords like failed sign-ins, then refuses even the right one", async () => {
+    for (const [index, [target]] of currentPasswordForms("").entries()) {
+      const { browser, email, password } = await member();
+      const form = (guess: string) => currentPasswordForms(guess)[index]![1];
+      for (let guess = 1; guess <= 5; guess++) {
+        const wrong = await browser.post(target, form(`geraden-${guess}`));
+        expect(wrong.status).toBe(400);
+        expect(shows(await wrong.text(), en.settings.currentPasswordWrong)).toBe(true);
+      }
+      const refused = await browser.post(target, form(password));
+      expect(refused.status, target).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(refused.headers.get("cache-control")).toBe("private, no-store");
+      expect((await browser.get(target)).headers.get("cache-control")).toBe("private, no-store");
+      const html = await refused.text();
+      expect(shows(html, en.auth.tooManyAttempts)).toBe(true);
+      expect(html).not.toContain(password);
+      // Nothing was done: no authenticator setup, the account and this session are still there.
+      expect(html).not.toContain("otpauth://");
+      expect((await browser.get("/settings")).status).toBe(200);
+      // The same count locks sign-in from browsers the account never used (ADR 17).
+      expect((await visitor().post("/login", { email, password })).status).toBe(429);
+      const dutch = await browser.post(`/nl${target}`, {
+        ...form(password),
+        confirm: nl.settings.deleteConfirmWord,
+      });
+      expect(dutch.status).toBe(429);
+      expect(shows(await dutch.text(), nl.auth.tooManyAttempts)).toBe(true);
+    }
+  });
+
+  it("takes the right current password after fewer wrong ones than the limit", async () => {
+    for (const [index, [target]] of currentPasswordForms("").entries()) {
+      const { browser, password } = await member();
+      const form = (guess: string) => currentPasswordForms(guess)[index]![1];
+      for (let guess = 1; guess <= 4; guess++) {
+        expect((await browser.post(target, form(`geraden-${guess}`))).status).toBe(400);
+      }
+      const done = await browser.post(target, form(password));
+      if (target === "/settings/two-factor") {
+        expect(done.status).toBe(200);
+        expect(await done.text()).toContain("otpauth://");
+      } else {
+        expect(done.status, target).toBe(302);
+      }
+    }
+  });
+
+  it("takes an authenticator code once: the same or an earlier step is refused, a later one works", async () => {
+    const { browser, email, password } = await member();
+    const setup = await browser.post("/settings/two-factor", {
+      intent: "two-factor-enable",
+      password,
+    });
+    const uri = /otpauth:\/\/totp\/[^"&<\s]+(?:&amp;[^"&<\s]+)*/
+      .exec(await setup.text())![0]
+      .replaceAll("&amp;", "&");
+    // Codes of the step before, this one and the next are all accepted once: start early enough
+    // in a step that the three stay the same for the whole test.
+    const period = 30_000;
+    const left = period - (Date.now() % period);
+    if (left < 15_000) await sleep(left + 100);
+    const now = Date.now();
+    const [previous, current, next] = [-1, 0, 1].map((step) => totpCode(uri, now + step * period));
+
+    const verify = (code: string) =>
+      browser.post("/settings/two-factor", { intent: "two-factor-verify", code });
+    expect((await verify(previous!)).status).toBe(302);
+    const again = await verify(previous!);
+    expect(again.status).toBe(400);
+    expect(shows(await again.text(), en.auth.codeWrong)).toBe(true);
+
+    const secondStep = async (code: string) => {
+      const stranger = visitor();
+      const first = await stranger.post("/login", { email, password });
+      expect(first.headers.get("location")).toMatch(/^\/two-factor/);
+      return stranger.post(first.headers.get("location")!, { code });
+    };
+    // The code that turned two-step on does not sign in; the next step's does, once.
+    expect((await secondStep(previous!)).status).toBe(401);
+    expect((await secondStep(current!)).status).toBe(302);
+    const replayed = await secondStep(current!);
+    expect(replayed.status).toBe(401);
+    expect(shows(await replayed.text(), en.auth.codeWrong)).toBe(true);
+    expect((await secondStep(previous!)).status).toBe(401);
+    expect((await secondStep(next!)).status).toBe(302);
   });
 
   it("refuses to delete the account without the confirmation word of the page's language", async () => {

@@ -168,6 +168,23 @@ describe("sign-in throttling on the production build", () => {
     ).toEqual([]);
   });
 
+  it("counts wrong current passwords in Settings like sign-ins: on the owner's device against it alone", async () => {
+    const { device, email } = await member();
+    expect((await signIn(device, email, PASSWORD)).status).toBe(302);
+    // Under attack from elsewhere, the owner still changes the password on their own device.
+    await attack(email);
+    const changePassword = (currentPassword: string, password = "rozen-in-mei") =>
+      device.post("/settings/password", { currentPassword, password, confirmPassword: password });
+    expect((await changePassword(PASSWORD)).status).toBe(302);
+    // Their own wrong ones count against that device: five, then even the right one waits.
+    for (let guess = 1; guess <= 5; guess++) {
+      expect((await changePassword(`geraden-${guess}`)).status).toBe(400);
+    }
+    const refused = await changePassword("rozen-in-mei", "tulpen-in-mei");
+    expect(refused.status).toBe(429);
+    expect(shows(await refused.text(), TOO_MANY_ATTEMPTS)).toBe(true);
+  });
+
   it("mails the owner once when their account is locked, with the way to a new password", async () => {
     const { email } = await member();
     const attacker = await attack(email);

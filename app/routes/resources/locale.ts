@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { appContext } from "~/context";
 import { serializeLanguageCookie } from "~/cookies.server";
-import { LANGUAGES, pathInLanguage } from "~/lib/i18n";
-import { safeRedirectPath } from "~/lib/redirect-path";
+import { LANGUAGES } from "~/lib/i18n";
+import { safeRedirectInLanguage } from "~/lib/redirect-path";
 import type { Route } from "./+types/locale";
 import { readForm } from "~/lib/read-form.server";
 
@@ -14,9 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { config } = context.get(appContext);
   const parsed = schema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw new Response("Unknown language", { status: 400 });
-  const target = new URL(safeRedirectPath(parsed.data.redirectTo), "http://local");
-  const destination = pathInLanguage(target.pathname, parsed.data.lang) + target.search;
-  return redirect(destination, {
+  return redirect(safeRedirectInLanguage(parsed.data.redirectTo, parsed.data.lang), {
     headers: { "Set-Cookie": await serializeLanguageCookie(parsed.data.lang, config) },
   });
 }

@@ -7,7 +7,7 @@ import { getI18n, getLocale } from "~/i18n.server";
 import { pathInLanguage, type Language } from "~/lib/i18n";
 import { deleteAccountSchema } from "~/lib/schemas/account";
 import { readForm } from "~/lib/read-form.server";
-import { forwardCookies } from "~/route-headers";
+import { forwardCookies, passOnHeadersBelowLayout } from "~/route-headers";
 import { requireUser } from "~/session.server";
 import type { Route } from "./+types/delete-account";
 import { refused, withCurrentPassword } from "./replies.server";
@@ -25,20 +25,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema });
   const hideFields = ["password"];
   if (submission.status !== "success") return refused(submission.reply({ hideFields }));
-  const deleted = await withCurrentPassword(submission, "password", hideFields, () =>
-    auth.api.deleteUser({
-      body: { password: submission.value.password },
-      headers: request.headers,
-      returnHeaders: true,
-    }),
+  const { password } = submission.value;
+  const deleted = await withCurrentPassword(
+    { request, context },
+    submission,
+    { field: "password", hideFields, password },
+    () =>
+      auth.api.deleteUser({ body: { password }, headers: request.headers, returnHeaders: true }),
   );
-  if ("wrongPassword" in deleted) return refused(deleted.wrongPassword);
+  if ("refusal" in deleted) {
+    const { result, status, headers } = deleted.refusal;
+    return refused(result, status, headers);
+  }
   const headers = forwardCookies(deleted.done.headers);
   const toast = { type: "info", key: "settings.accountDeleted" } as const;
   headers.append("Set-Cookie", await serializeToast(toast, config));
   const lang = getLocale(context) as Language;
   return redirect(pathInLanguage("/", lang), { headers });
 }
+
+// A refusal for too many attempts says when to try again (Retry-After).
+export const headers = passOnHeadersBelowLayout;
 
 export default function DeleteAccountSettings({ actionData }: Route.ComponentProps) {
   const settings = useOutletContext<SettingsData>();

@@ -4,6 +4,7 @@ import { SettingsPage, type SettingsData } from "~/components/settings/settings-
 import { appContext } from "~/context";
 import { changePasswordSchema } from "~/lib/schemas/account";
 import { readForm } from "~/lib/read-form.server";
+import { passOnHeadersBelowLayout } from "~/route-headers";
 import { requireUser } from "~/session.server";
 import type { Route } from "./+types/password";
 import { backToSettings, refused, withCurrentPassword } from "./replies.server";
@@ -18,18 +19,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return refused(submission.reply({ hideFields: PASSWORD_FIELDS }));
   }
-  const changed = await withCurrentPassword(submission, "currentPassword", PASSWORD_FIELDS, () =>
-    auth.api.changePassword({
-      body: {
-        currentPassword: submission.value.currentPassword,
-        newPassword: submission.value.password,
-        revokeOtherSessions: true,
-      },
-      headers: request.headers,
-      returnHeaders: true,
-    }),
+  const { currentPassword } = submission.value;
+  const changed = await withCurrentPassword(
+    { request, context },
+    submission,
+    { field: "currentPassword", hideFields: PASSWORD_FIELDS, password: currentPassword },
+    () =>
+      auth.api.changePassword({
+        body: {
+          currentPassword,
+          newPassword: submission.value.password,
+          revokeOtherSessions: true,
+        },
+        headers: request.headers,
+        returnHeaders: true,
+      }),
   );
-  if ("wrongPassword" in changed) return refused(changed.wrongPassword);
+  if ("refusal" in changed) {
+    const { result, status, headers } = changed.refusal;
+    return refused(result, status, headers);
+  }
   return backToSettings(
     request,
     config,
@@ -37,6 +46,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     changed.done.headers.getSetCookie(),
   );
 }
+
+// A refusal for too many attempts says when to try again (Retry-After).
+export const headers = passOnHeadersBelowLayout;
 
 export default function PasswordSettings({ actionData }: Route.ComponentProps) {
   const settings = useOutletContext<SettingsData>();

@@ -11,9 +11,10 @@ import {
 } from "~/lib/schemas/account";
 import { readForm } from "~/lib/read-form.server";
 import { authErrorCode } from "~/services/auth-errors";
+import { passOnHeadersBelowLayout } from "~/route-headers";
 import { requireUser } from "~/session.server";
 import type { Route } from "./+types/two-factor";
-import { backToSettings, withCurrentPassword } from "./replies.server";
+import { backToSettings, withCurrentPassword, type Refusal } from "./replies.server";
 
 /*
  * Two-step verification, in three forms: the password to start turning it on (answered with the
@@ -26,8 +27,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (!isTwoFactorIntent(intent)) throw data("Unknown form", { status: 400 });
-  const answer = (reply: Omit<TwoFactorAnswer, "intent">, status = 200) =>
-    data({ intent, ...reply } satisfies TwoFactorAnswer, { status });
+  const answer = (reply: Omit<TwoFactorAnswer, "intent">, status = 200, headers?: HeadersInit) =>
+    data({ intent, ...reply } satisfies TwoFactorAnswer, { status, headers });
+  const turnedDown = ({ result, status, headers }: Refusal) => answer({ result }, status, headers);
 
   if (intent === "two-factor-verify") {
     const submission = parseWithZod(form, { schema: twoFactorVerifySchema() });
@@ -54,10 +56,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { password } = submission.value;
   if (submission.value.intent === "two-factor-enable") {
-    const enabled = await withCurrentPassword(submission, "password", hideFields, () =>
-      auth.api.enableTwoFactor({ body: { password }, headers: request.headers }),
+    const enabled = await withCurrentPassword(
+      { request, context },
+      submission,
+      { field: "password", hideFields, password },
+      () => auth.api.enableTwoFactor({ body: { password }, headers: request.headers }),
     );
-    if ("wrongPassword" in enabled) return answer({ result: enabled.wrongPassword }, 400);
+    if ("refusal" in enabled) return turnedDown(enabled.refusal);
     if (enabled.done.method !== "totp") throw new Error("two-factor: expected a TOTP setup");
     const { totpURI, backupCodes } = enabled.done;
     const qr = await QRCode.toString(totpURI, { type: "svg", margin: 1, width: 192 });
@@ -66,17 +71,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       setup: { qr, secretUri: totpURI, backupCodes },
     });
   }
-  const disabled = await withCurrentPassword(submission, "password", hideFields, () =>
-    auth.api.disableTwoFactor({
-      body: { password },
-      headers: request.headers,
-      returnHeaders: true,
-    }),
+  const disabled = await withCurrentPassword(
+    { request, context },
+    submission,
+    { field: "password", hideFields, password },
+    () =>
+      auth.api.disableTwoFactor({
+        body: { password },
+        headers: request.headers,
+        returnHeaders: true,
+      }),
   );
-  if ("wrongPassword" in disabled) return answer({ result: disabled.wrongPassword }, 400);
+  if ("refusal" in disabled) return turnedDown(disabled.refusal);
   const toast = { type: "success", key: "settings.twoFactorOff" } as const;
   return backToSettings(request, config, toast, disabled.done.headers.getSetCookie());
 }
+
+// A refusal for too many attempts says when to try again (Retry-After).
+export const headers = passOnHeadersBelowLayout;
 
 export default function TwoFactorSettings({ actionData }: Route.ComponentProps) {
   const settings = useOutletContext<SettingsData>();
