@@ -8,8 +8,9 @@
 // With BENCH_DATABASE_URL (an empty PostgreSQL database) the app uses it instead of PGlite, whose
 // engine would otherwise count in the app's memory. The tables go to docs/benchmarks/
 // (scripts/bench-report.ts). Last, one member sends BENCH_CONCURRENT (60,120) uploads of 15 MB at
-// once, each round on its own, with the server's peak memory during the round: the first round is
-// within the member's hourly limit, the second over it. BENCH_PARTS=concurrency measures only that.
+// once, each round on its own, with the server's peak memory during the round; the second round
+// comes on top of the first's uploads in the member's hour. BENCH_PARTS=concurrency measures only
+// that.
 import { spawnSync } from "node:child_process";
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
