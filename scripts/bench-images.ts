@@ -7,7 +7,10 @@
 // with 30 photos transfers in images before the visitor scrolls, on a desktop and on a phone.
 // With BENCH_DATABASE_URL (an empty PostgreSQL database) the app uses it instead of PGlite, whose
 // engine would otherwise count in the app's memory. The tables go to docs/benchmarks/
-// (scripts/bench-report.ts).
+// (scripts/bench-report.ts). Last, one member sends BENCH_CONCURRENT (60,120) uploads of 15 MB at
+// once, each round on its own, with the server's peak memory during the round; the second round
+// comes on top of the first's uploads in the member's hour. BENCH_PARTS=concurrency measures only
+// that.
 import { spawnSync } from "node:child_process";
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -27,6 +30,8 @@ const WIDTHS = (process.env.BENCH_WIDTHS ?? "320,480,1280").split(",").map(Numbe
 const HTTP_PARALLEL = Number(process.env.BENCH_HTTP_PARALLEL ?? 4);
 const HTTP_ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 3);
 const PAGE_PHOTOS = 30;
+const CONCURRENT = (process.env.BENCH_CONCURRENT ?? "60,120").split(",").map(Number);
+const ONLY_CONCURRENCY = process.env.BENCH_PARTS === "concurrency";
 
 interface Result {
   samplesMs: number[];
@@ -103,6 +108,13 @@ if (measuring !== -1) {
       `${MEGAPIXELS} MP JPEG of ${(jpeg.length / 1e6).toFixed(1)} MB, display widths ${WIDTHS.join(", ")}`,
     );
 
+    if (ONLY_CONCURRENCY) {
+      if (!existsSync("build/server/index.js")) throw new Error("`npm run build` first");
+      await overHttp(jpeg, dir);
+      rmSync(dir, { recursive: true, force: true });
+      report?.finish();
+      process.exit(0);
+    }
     const alone = runChild(file, "sequential");
     const sorted = [...alone.samplesMs].sort((a, b) => a - b);
     // Each display width gives a WebP file smaller than the photo, made in more than no time.
@@ -212,6 +224,10 @@ async function overHttp(jpeg: Buffer, dir: string) {
     const pid = server.pid;
     if (pid === undefined) throw new Error("the app did not start");
     const afterStart = peakRssMb(pid);
+    if (ONLY_CONCURRENCY) {
+      await concurrentUploads(base, pid, cookies, jpeg);
+      return;
+    }
     const samples: number[] = [];
     const rounds: number[] = [];
     for (let round = 0; round < HTTP_ROUNDS; round += 1) {
@@ -244,8 +260,60 @@ async function overHttp(jpeg: Buffer, dir: string) {
       await upload("demo-003", await photoJpeg(3, 1000 + i * 7919), `page-${i}.jpg`);
     }
     await pageWeight(`${base}/meadows/demo-003`);
+    await concurrentUploads(base, pid, await signedInMember(base, dataDir), jpeg);
   } finally {
     server.kill("SIGTERM");
+  }
+}
+
+/**
+ * One member's uploads of 15 MB sent all at once, in rounds of CONCURRENT: the statuses the
+ * server answered and its peak memory during each round (the peak is reset between rounds).
+ * The file is the photo with bytes after its end marker, which decoders ignore.
+ */
+async function concurrentUploads(base: string, pid: number, cookies: string, jpeg: Buffer) {
+  const size = 15 * 1024 * 1024 - 4096;
+  const big = Buffer.concat([jpeg, Buffer.alloc(Math.max(0, size - jpeg.length), 0x20)]);
+  log(`\none member's uploads of ${(big.length / 1024 / 1024).toFixed(1)} MB at once, by round:`);
+  log("| uploads at once | answers | wall time | server peak RSS (before) |");
+  log("|---|---|---|---|");
+  for (const [round, count] of CONCURRENT.entries()) {
+    // Writing 5 to clear_refs resets the peak (VmHWM) to the current resident size.
+    writeFileSync(`/proc/${pid}/clear_refs`, "5");
+    const before = peakRssMb(pid);
+    const started = performance.now();
+    const statuses = await Promise.all(
+      Array.from({ length: count }, async (_, i) => {
+        const body = new FormData();
+        body.set(
+          "photo",
+          new Blob([new Uint8Array(big)], { type: "image/jpeg" }),
+          `c${round}-${i}.jpg`,
+        );
+        try {
+          const response = await fetch(`${base}/api/meadows/demo-00${4 + (i % 5)}/photos`, {
+            method: "POST",
+            body,
+            headers: { cookie: cookies, origin: base },
+          });
+          await response.arrayBuffer();
+          return String(response.status);
+        } catch {
+          return "no answer";
+        }
+      }),
+    );
+    const tally = new Map<string, number>();
+    for (const status of statuses) tally.set(status, (tally.get(status) ?? 0) + 1);
+    const answers = [...tally]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([status, n]) => `${n}× ${status}`)
+      .join(", ");
+    const peak = peakRssMb(pid);
+    report?.within(`${count} at once: peak RSS MB`, peak, 1, 24_000);
+    log(
+      `| ${count} | ${answers} | ${((performance.now() - started) / 1000).toFixed(1)} s | ${peak.toFixed(0)} MB (${before.toFixed(0)} MB) |`,
+    );
   }
 }
 

@@ -15,6 +15,8 @@ export interface PhotoLimits {
   megapixels: number;
   perMeadow: number;
   perHour: number;
+  /** Uploads one member may have in progress at once. */
+  atOnce: number;
   filesPerForm: number;
 }
 
@@ -22,21 +24,33 @@ export type PhotoUploadReply =
   | { intent: "upload-photos"; outcomes: PhotoUploadOutcome[]; error?: undefined }
   | {
       intent: "upload-photos";
-      error: "photos.noFiles" | "photos.tooManyFiles" | "photos.captionTooLong";
+      error:
+        | "photos.noFiles"
+        | "photos.tooManyFiles"
+        | "photos.captionTooLong"
+        | "photos.uploadsRateLimited"
+        | "photos.uploadsAtOnce"
+        | "photos.uploadsBusy";
       outcomes?: undefined;
     };
 
 /** A refused file's reason, in the page's language. */
 export function useRefusalText(limits: PhotoLimits) {
   const { t } = useTranslation();
+  const maxOf: Partial<Record<PhotoRefusal, number>> = {
+    rateLimited: limits.perHour,
+    tooManyAtOnce: limits.atOnce,
+  };
   return (reason: PhotoRefusal) =>
     reason === "failed"
       ? t("messages.photoUploadFailed")
-      : t(`photos.refused.${reason}`, {
-          megabytes: limits.megabytes,
-          megapixels: limits.megapixels,
-          max: reason === "rateLimited" ? limits.perHour : limits.perMeadow,
-        });
+      : reason === "captionTooLong"
+        ? t("photos.captionTooLong")
+        : t(`photos.refused.${reason}`, {
+            megabytes: limits.megabytes,
+            megapixels: limits.megapixels,
+            max: maxOf[reason] ?? limits.perMeadow,
+          });
 }
 
 /**
@@ -168,7 +182,14 @@ function UploadReply({
   if (reply.error) {
     return (
       <p role="alert" className="mt-3 text-sm font-medium text-destructive">
-        {t(reply.error, { max: limits.filesPerForm })}
+        {t(reply.error, {
+          max:
+            reply.error === "photos.uploadsRateLimited"
+              ? limits.perHour
+              : reply.error === "photos.uploadsAtOnce"
+                ? limits.atOnce
+                : limits.filesPerForm,
+        })}
       </p>
     );
   }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -230,6 +230,51 @@ describe("processImage", () => {
     }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ImageTooLargeError);
     expect((error as ImageTooLargeError).limit).toBe("pixels");
+  });
+
+  it("accepts a photo taller than WebP allows, under the pixel limit, scaled to fit", async () => {
+    // 1200x16500 is under 50 megapixels, but its full-width file would be taller than 16383.
+    const tall = await sharp({
+      create: { width: 1200, height: 16_500, channels: 3, background: { r: 40, g: 120, b: 60 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const image = await processImage(tall, { namespace: "photos", widths: [320, 1280] });
+    expect([image.width, image.height]).toEqual([1200, 16_500]);
+    for (const variant of image.variants) {
+      expect(variant.height).toBeLessThanOrEqual(16_383);
+      const metadata = await sharp(variant.bytes).metadata();
+      expect([metadata.format, metadata.width, metadata.height]).toEqual([
+        "webp",
+        variant.width,
+        variant.height,
+      ]);
+    }
+    expect(image.variants.map((variant) => variant.width)).toEqual([320, 640, 1191]);
+  });
+
+  it("processes a file as it does the same bytes, and checks its size and format first", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "plukweide-image-file-"));
+    try {
+      const bytes = await png(40, 30);
+      const file = path.join(dir, "upload");
+      await writeFile(file, bytes);
+      const fromFile = await processImage({ path: file }, { namespace: "photos", widths: [20] });
+      const fromBytes = await processImage(bytes, { namespace: "photos", widths: [20] });
+      expect(fromFile.keyPrefix).toBe(fromBytes.keyPrefix);
+      expect(fromFile.variants[0]!.bytes.equals(fromBytes.variants[0]!.bytes)).toBe(true);
+
+      await writeFile(file, "not an image at all");
+      await expect(
+        processImage({ path: file }, { namespace: "photos", widths: [20] }),
+      ).rejects.toThrow(UnsupportedImageError);
+      await writeFile(file, Buffer.alloc(MAX_IMAGE_BYTES + 1));
+      await expect(
+        processImage({ path: file }, { namespace: "photos", widths: [20] }),
+      ).rejects.toThrow(ImageTooLargeError);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("gives the same key to the same bytes, and a different key to different bytes", async () => {

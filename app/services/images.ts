@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { open, readFile, stat } from "node:fs/promises";
 import sharp, { type Metadata } from "sharp";
 import type { ObjectStorage } from "~/adapters/storage.server";
 
@@ -17,8 +18,15 @@ const WEBP_QUALITY = 80;
 // size (ADR 30).
 const WEBP_EFFORT = 2;
 const MAX_DISPLAY_WIDTH = 4096;
+/** libwebp's largest side: a taller (or wider) variant is scaled down to fit it. */
+const WEBP_MAX_SIDE = 16383;
 
 export type ImageNamespace = "avatars" | "photos";
+/**
+ * An upload's bytes, or a file that holds them: a file is read only when its turn in the
+ * processing queue comes, so uploads waiting their turn hold no memory.
+ */
+export type ImageInput = Buffer | { path: string };
 export type SourceFormat = "jpeg" | "png" | "webp" | "avif";
 
 export interface ProcessImageOptions {
@@ -217,16 +225,22 @@ function decoderMatches(format: SourceFormat, metadata: Metadata): boolean {
  * ImageDecodeError for files the user should be told about; RangeError for bad `widths`.
  */
 export async function processImage(
-  bytes: Buffer,
+  input: ImageInput,
   options: ProcessImageOptions,
 ): Promise<ProcessedImage> {
   assertWidths(options.widths);
-  if (bytes.length > MAX_IMAGE_BYTES) throw new ImageTooLargeError("bytes");
-  const format = sniffImageFormat(bytes);
+  // Size and format are checked before the queue, so a file refused for either never waits.
+  const size = Buffer.isBuffer(input) ? input.length : (await stat(input.path)).size;
+  if (size > MAX_IMAGE_BYTES) throw new ImageTooLargeError("bytes");
+  const format = sniffImageFormat(Buffer.isBuffer(input) ? input : await readHead(input.path));
   if (format === undefined) throw new UnsupportedImageError();
-  const keyPrefix = `${options.namespace}/${contentHash(bytes)}`;
 
   return limiter.run(async () => {
+    const bytes = Buffer.isBuffer(input) ? input : await readFile(input.path);
+    // Checked again on what was read: a file may have changed since.
+    if (bytes.length > MAX_IMAGE_BYTES) throw new ImageTooLargeError("bytes");
+    if (sniffImageFormat(bytes) !== format) throw new UnsupportedImageError();
+    const keyPrefix = `${options.namespace}/${contentHash(bytes)}`;
     try {
       const metadata = await sharp(bytes, INPUT_OPTIONS).metadata();
       if (!decoderMatches(format, metadata)) throw new UnsupportedImageError();
@@ -264,7 +278,7 @@ export async function processImage(
           .resize(
             options.cropToSquare
               ? { width: planned.width, height: planned.width }
-              : { width: planned.width },
+              : { width: planned.width, height: WEBP_MAX_SIDE, fit: "inside" },
           )
           .webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT })
           .toBuffer({ resolveWithObject: true });
@@ -287,6 +301,17 @@ export async function processImage(
       throw new ImageDecodeError(error);
     }
   });
+}
+
+/** The first bytes of a file: enough for sniffImageFormat. */
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await open(file);
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(256), 0, 256, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** From a 32-pixel copy: libvips' histogram needs no more, and so small a copy is cheap. */

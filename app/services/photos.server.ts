@@ -9,6 +9,7 @@ import {
   imageSrcSetByWidth,
   processImage,
   storeImage,
+  type ImageInput,
   type ProcessedImage,
 } from "./images";
 import { ForbiddenError, NotFoundError } from "./meadows/errors";
@@ -73,7 +74,8 @@ export async function removeFilesUnlessReferenced(
 export interface NewPhoto {
   meadowId: string;
   authorId: string;
-  bytes: Buffer;
+  /** The upload's bytes, or the temporary file holding them. */
+  bytes: ImageInput;
   caption?: string | null;
 }
 

@@ -7,6 +7,8 @@ import { inject } from "vitest";
 export interface AppProcess {
   url: string;
   port: number;
+  /** The process's DATA_DIR. */
+  dataDir: string;
   child: ChildProcess;
   /** Everything the process wrote to stdout (JSON log lines) and stderr so far. */
   stdout(): string;
@@ -87,6 +89,7 @@ export function spawnApp(env: Record<string, string | undefined> = {}): AppProce
   const app = {
     url: "",
     port: 0,
+    dataDir: (env.DATA_DIR ?? ownDataDir)!,
     child,
     stdout: () => out,
     stderr: () => err,

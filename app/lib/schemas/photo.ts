@@ -43,6 +43,9 @@ export const PHOTO_REFUSALS = [
   "rateLimited",
   "meadowGone",
   "failed",
+  "captionTooLong",
+  "tooManyAtOnce",
+  "busy",
 ] as const;
 export type PhotoRefusal = (typeof PHOTO_REFUSALS)[number];
 

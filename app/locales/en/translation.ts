@@ -696,6 +696,10 @@ const en = {
     addedSome: "{{added}} of {{total}} photos added.",
     noFiles: "Choose one or more photos first.",
     tooManyFiles: "Choose at most {{max}} photos at a time.",
+    uploadsRateLimited: "You have added {{max}} photos in the last hour. Please try again later.",
+    uploadsAtOnce:
+      "You are already uploading {{max}} photos at once. Please try again when they are done.",
+    uploadsBusy: "Many photos are being uploaded right now. Please try again in a minute.",
     delete: "Delete photo",
     deleteQuestion: "Delete this photo?",
     deleteIntro: "The photo is removed from this meadow for everyone. This cannot be undone.",
@@ -711,6 +715,8 @@ const en = {
       meadowFull: "this meadow already has {{max}} photos, the most it can hold",
       rateLimited: "you have added {{max}} photos in the last hour; please try again later",
       meadowGone: "this meadow no longer exists",
+      tooManyAtOnce: "you are already uploading {{max}} photos at once; try again when one is done",
+      busy: "many photos are being uploaded right now; please try again in a minute",
     },
   },
   messages: {

@@ -708,6 +708,11 @@ const nl = {
     addedSome: "{{added}} van {{total}} foto's toegevoegd.",
     noFiles: "Kies eerst een of meer foto's.",
     tooManyFiles: "Kies maximaal {{max}} foto's tegelijk.",
+    uploadsRateLimited:
+      "Je hebt het afgelopen uur al {{max}} foto's toegevoegd. Probeer het later opnieuw.",
+    uploadsAtOnce:
+      "Je bent al {{max}} foto's tegelijk aan het uploaden. Probeer het opnieuw als die klaar zijn.",
+    uploadsBusy: "Er worden nu veel foto's geüpload. Probeer het over een minuut opnieuw.",
     delete: "Foto verwijderen",
     deleteQuestion: "Deze foto verwijderen?",
     deleteIntro:
@@ -726,6 +731,9 @@ const nl = {
       rateLimited:
         "je hebt het afgelopen uur al {{max}} foto's toegevoegd; probeer het later opnieuw",
       meadowGone: "deze pluktuin bestaat niet meer",
+      tooManyAtOnce:
+        "je bent al {{max}} foto's tegelijk aan het uploaden; probeer het opnieuw als er een klaar is",
+      busy: "er worden nu veel foto's geüpload; probeer het over een minuut opnieuw",
     },
   },
   messages: {

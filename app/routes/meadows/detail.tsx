@@ -12,6 +12,8 @@ import type { Language } from "~/lib/i18n";
 import { getMeadow } from "~/services/meadows/records.server";
 import { MAX_PHOTOS_PER_MEADOW } from "~/services/photos.server";
 import { readForm } from "~/lib/read-form.server";
+import { isMultipart } from "~/lib/read-upload.server";
+import { passOnHeaders } from "~/route-headers";
 import { requireUser } from "~/session.server";
 import { pagePath } from "~/lib/page-url";
 import {
@@ -122,20 +124,22 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
+// A refused upload's Retry-After.
+export const headers = passOnHeaders;
+
 /** The photo forms: upload (several files, the form without JavaScript) and delete. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const formData = await readForm(request);
-  const intent = formData.get("intent");
-  const form = {
+  const where = {
     context,
-    formData,
     meadowId: params.id,
     memberId: user.id,
     detailPath: pagePath(request, `/meadows/${params.id}`),
   };
-  if (intent === "upload-photos") return uploadPhotosFromForm(form);
-  if (intent === "delete-photo") return deletePhotoFromForm(form);
+  // Only the upload form is multipart: its body is read file by file, never whole.
+  if (isMultipart(request)) return uploadPhotosFromForm({ ...where, request });
+  const formData = await readForm(request);
+  if (formData.get("intent") === "delete-photo") return deletePhotoFromForm({ ...where, formData });
   throw data("Unknown form", { status: 400 });
 }
 

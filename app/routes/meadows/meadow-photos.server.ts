@@ -2,8 +2,15 @@ import { data, type RouterContextProvider } from "react-router";
 import type { PhotoDeleteReply } from "~/components/photo-delete";
 import type { PhotoUploadReply } from "~/components/photo-upload";
 import { appContext } from "~/context";
-import { MAX_FILES_PER_FORM, photoDeleteSchema, photoUploadSchema } from "~/lib/schemas/photo";
+import { readUpload, uploadTempDir } from "~/lib/read-upload.server";
+import {
+  MAX_FILES_PER_FORM,
+  photoDeleteSchema,
+  photoUploadSchema,
+  type PhotoRefusal,
+} from "~/lib/schemas/photo";
 import { LIMITS } from "~/services/account-limits";
+import { MAX_UPLOADS_PER_MEMBER_AT_ONCE } from "~/services/upload-slots";
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "~/services/images";
 import { ForbiddenError, NotFoundError } from "~/services/meadows/errors";
 import {
@@ -16,7 +23,14 @@ import {
 } from "~/services/photos.server";
 import { avatarSources } from "~/services/profiles.server";
 import { redirectWithToast } from "./meadow-form.server";
-import { statusOfRefusal, uploadPhotos } from "./photo-upload.server";
+import {
+  countPhoto,
+  discardBody,
+  peekPhotoLimit,
+  statusOfRefusal,
+  takeUploadSlot,
+  uploadPhotos,
+} from "./photo-upload.server";
 
 /*
  * The meadow page's photo section on the server: the photos and limits its loader sends, and its
@@ -61,6 +75,7 @@ export function photoLimits() {
     megapixels: MAX_IMAGE_PIXELS / 1_000_000,
     perMeadow: MAX_PHOTOS_PER_MEADOW,
     perHour: LIMITS.photoUploadsPerMember.max,
+    atOnce: MAX_UPLOADS_PER_MEMBER_AT_ONCE,
     filesPerForm: MAX_FILES_PER_FORM,
   };
 }
@@ -76,32 +91,65 @@ interface PhotoForm {
 }
 
 /** The upload form: several files in one request (the form without JavaScript). */
-export async function uploadPhotosFromForm(form: PhotoForm) {
-  const { context, formData, meadowId, memberId } = form;
+export async function uploadPhotosFromForm(
+  form: Omit<PhotoForm, "formData"> & { request: Request },
+) {
+  const { context, request, meadowId, memberId } = form;
   const intent = "upload-photos";
-  const reply = (body: PhotoActionData, status: number) => data(body, { status });
-  const parsed = photoUploadSchema().safeParse({ caption: formData.get("caption") ?? undefined });
-  if (!parsed.success) {
-    return reply({ intent, error: "photos.captionTooLong" }, 400);
+  const reply = (body: PhotoActionData, status: number, retryAfter?: number) =>
+    data(body, { status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined });
+  const refuseUnread = (error: FormRefusal, status: number, retryAfter: number) => {
+    discardBody(request);
+    return reply({ intent, error }, status, retryAfter);
+  };
+  const taken = takeUploadSlot(memberId);
+  if ("refusal" in taken) {
+    return refuseUnread(
+      taken.refusal === "busy" ? "photos.uploadsBusy" : "photos.uploadsAtOnce",
+      statusOfRefusal(taken.refusal),
+      taken.retryAfter,
+    );
   }
-  const files = formData
-    .getAll("photos")
-    .filter((value): value is File => value instanceof File && value.size > 0);
-  if (files.length === 0) return reply({ intent, error: "photos.noFiles" }, 400);
-  if (files.length > MAX_FILES_PER_FORM)
-    return reply({ intent, error: "photos.tooManyFiles" }, 400);
-  const outcomes = await uploadPhotos({
-    context,
-    meadowId,
-    memberId,
-    files,
-    caption: parsed.data.caption,
-  });
-  const refused = outcomes.find((outcome) => !outcome.added);
-  if (!refused) return backToPhotos(form, "photos.added");
-  const someAdded = outcomes.some((outcome) => outcome.added);
-  return reply({ intent, outcomes }, someAdded ? 200 : statusOfRefusal(refused.reason));
+  try {
+    // The form's files are counted one by one as they arrive; one over the limit already is
+    // refused here, unread.
+    const limit = await peekPhotoLimit(context, memberId);
+    if (!limit.allowed) return refuseUnread("photos.uploadsRateLimited", 429, limit.retryAfter);
+    const options = {
+      tempDir: uploadTempDir(context.get(appContext).config.dataDir),
+      fileFields: ["photos"],
+      maxFiles: MAX_FILES_PER_FORM,
+      maxFileBytes: MAX_IMAGE_BYTES,
+      admit: async () => (await countPhoto(context, memberId)).refusal,
+    };
+    return await readUpload<PhotoRefusal, Response | ReturnType<typeof reply>>(
+      request,
+      options,
+      async (upload) => {
+        if (upload.fields.get("intent") !== intent) throw data("Unknown form", { status: 400 });
+        const parsed = photoUploadSchema().safeParse({ caption: upload.fields.get("caption") });
+        if (!parsed.success) return reply({ intent, error: "photos.captionTooLong" }, 400);
+        if (upload.tooManyFiles) return reply({ intent, error: "photos.tooManyFiles" }, 400);
+        if (upload.files.length === 0) return reply({ intent, error: "photos.noFiles" }, 400);
+        const outcomes = await uploadPhotos({
+          context,
+          meadowId,
+          memberId,
+          files: upload.files,
+          caption: parsed.data.caption,
+        });
+        const refused = outcomes.find((outcome) => !outcome.added);
+        if (!refused) return backToPhotos(form, "photos.added");
+        const someAdded = outcomes.some((outcome) => outcome.added);
+        return reply({ intent, outcomes }, someAdded ? 200 : statusOfRefusal(refused.reason));
+      },
+    );
+  } finally {
+    taken.slot.release();
+  }
 }
+
+type FormRefusal = "photos.uploadsBusy" | "photos.uploadsAtOnce" | "photos.uploadsRateLimited";
 
 /** The delete form: the dialog's confirmed press, or without JavaScript a first press that asks. */
 export async function deletePhotoFromForm(form: PhotoForm) {
@@ -134,6 +182,9 @@ export async function deletePhotoFromForm(form: PhotoForm) {
 }
 
 /** Back to the photos on the meadow page, with a toast that says what was done. */
-function backToPhotos({ context, detailPath }: PhotoForm, key: "photos.added" | "photos.deleted") {
+function backToPhotos(
+  { context, detailPath }: Pick<PhotoForm, "context" | "detailPath">,
+  key: "photos.added" | "photos.deleted",
+) {
   return redirectWithToast(context, `${detailPath}#photos`, { type: "success", key });
 }

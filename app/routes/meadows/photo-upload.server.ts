@@ -1,16 +1,25 @@
 import type { RouterContextProvider } from "react-router";
 import { appContext } from "~/context";
 import type { PhotoRefusal, PhotoUploadOutcome } from "~/lib/schemas/photo";
+import type { ReceivedFile } from "~/lib/read-upload.server";
 import { LIMITS } from "~/services/account-limits";
 import { ImageError, ImageTooLargeError, MAX_IMAGE_BYTES } from "~/services/images";
 import { NotFoundError } from "~/services/meadows/errors";
 import { addPhoto, MeadowPhotosFullError } from "~/services/photos.server";
 import { cutText } from "~/lib/cut-text";
+import {
+  UPLOAD_SLOT_RETRY_SECONDS,
+  uploadSlots,
+  type UploadSlot,
+  type UploadSlotRefusal,
+} from "~/services/upload-slots";
 
 /*
  * The upload flow the page's form (several files, without JavaScript) and the upload API (one
- * file per request, with progress) share: each file is counted against the member's rate limit,
- * then added or refused on its own, so one bad file never stops the others.
+ * file per request, with progress) share. Before a body is read, the request takes one of the
+ * member's upload slots and the member's hourly limit is counted (the API) or looked at (the
+ * form, which counts each file as it arrives); the body goes to temporary files (readUpload),
+ * and each file is added or refused on its own, so one bad file never stops the others.
  */
 
 function refusalOf(error: unknown): PhotoRefusal | undefined {
@@ -34,28 +43,29 @@ export async function uploadPhotos({
   context: Readonly<RouterContextProvider>;
   meadowId: string;
   memberId: string;
-  files: File[];
+  /** Files as readUpload kept them, each already counted against the member's limit. */
+  files: ReceivedFile<PhotoRefusal>[];
   caption: string | null;
 }): Promise<PhotoUploadOutcome[]> {
-  const { db, storage, limits, logger } = context.get(appContext);
+  const { db, storage, logger } = context.get(appContext);
   const outcomes: PhotoUploadOutcome[] = [];
   for (const file of files) {
     const name = cutText(file.name, 200);
     const refuse = (reason: PhotoRefusal) => outcomes.push({ name, added: false, reason });
-    if (file.size > MAX_IMAGE_BYTES) {
+    if (file.refusal !== undefined) {
+      refuse(file.refusal);
+      continue;
+    }
+    if (file.tooLarge || file.size > MAX_IMAGE_BYTES) {
       refuse("tooLarge");
       continue;
     }
-    const limit = await limits.hit(`photos:member:${memberId}`, LIMITS.photoUploadsPerMember);
-    if (!limit.allowed) {
-      refuse("rateLimited");
-      continue;
-    }
+    if (file.path === undefined) continue;
     try {
       const photo = await addPhoto(db, storage, {
         meadowId,
         authorId: memberId,
-        bytes: Buffer.from(await file.arrayBuffer()),
+        bytes: { path: file.path },
         caption,
       });
       outcomes.push({ name, added: true, photoId: photo.id });
@@ -66,6 +76,48 @@ export async function uploadPhotos({
     }
   }
   return outcomes;
+}
+
+/** Counts one photo against the member's hourly limit: undefined when it may be added. */
+export async function countPhoto(
+  context: Readonly<RouterContextProvider>,
+  memberId: string,
+): Promise<{ refusal?: "rateLimited"; retryAfter: number }> {
+  const { limits } = context.get(appContext);
+  const limit = await limits.hit(`photos:member:${memberId}`, LIMITS.photoUploadsPerMember);
+  return limit.allowed
+    ? { retryAfter: 0 }
+    : { refusal: "rateLimited", retryAfter: limit.retryAfter };
+}
+
+/** Whether the member is over the hourly limit already, without counting. */
+export async function peekPhotoLimit(
+  context: Readonly<RouterContextProvider>,
+  memberId: string,
+): Promise<{ allowed: boolean; retryAfter: number }> {
+  const { limits } = context.get(appContext);
+  return limits.peek(`photos:member:${memberId}`, LIMITS.photoUploadsPerMember);
+}
+
+/**
+ * Takes one of the member's upload slots before the body is read (upload-slots.ts), or says
+ * why not and how many seconds to wait.
+ */
+export function takeUploadSlot(
+  memberId: string,
+): { slot: UploadSlot } | { refusal: UploadSlotRefusal; retryAfter: number } {
+  const taken = uploadSlots.take(memberId);
+  if (typeof taken === "string") return { refusal: taken, retryAfter: UPLOAD_SLOT_RETRY_SECONDS };
+  return { slot: taken };
+}
+
+/**
+ * Reads and throws away the rest of a body the answer did not need, so the connection stays
+ * usable and a browser still sending gets the answer. Nothing of it is kept.
+ */
+export function discardBody(request: Request): void {
+  if (!request.body || request.bodyUsed) return;
+  void request.body.pipeTo(new WritableStream()).catch(() => undefined);
 }
 
 /** The status a request answers when no file was added: the first refusal's. */
@@ -80,7 +132,12 @@ export function statusOfRefusal(reason: PhotoRefusal): number {
     case "meadowFull":
       return 409;
     case "rateLimited":
+    case "tooManyAtOnce":
       return 429;
+    case "captionTooLong":
+      return 400;
+    case "busy":
+      return 503;
     case "meadowGone":
       return 404;
     // The store or the database did not take it: the server's trouble, to try again later.
