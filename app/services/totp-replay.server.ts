@@ -1,4 +1,6 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { symmetricDecrypt } from "better-auth/crypto";
@@ -21,22 +23,19 @@ const WINDOW = 1;
 /** Better Auth's name for the signed cookie that carries a sign-in to its second step. */
 const TWO_FACTOR_COOKIE = "two_factor";
 
-/** RFC 4226's code for `counter`, with the secret's bytes as Better Auth uses them. */
-export function hotp(key: Buffer, counter: number, digits = DIGITS): string {
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const mac = createHmac("sha1", key).update(message).digest();
-  const offset = (mac[mac.length - 1] ?? 0) & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 10 ** digits).padStart(digits, "0");
-}
-
 /** The step within the window whose code `code` is, or undefined. */
-export function totpStepOf(key: Buffer, code: string, now = Date.now()): number | undefined {
+export async function totpStepOf(
+  key: Uint8Array,
+  code: string,
+  now = Date.now(),
+): Promise<number | undefined> {
+  // The same generator Better Auth checks codes with, so both agree on every step's code.
+  const otp = createOTP(key, { digits: DIGITS, period: PERIOD_SECONDS });
   const current = Math.floor(now / 1000 / PERIOD_SECONDS);
   const given = Buffer.from(code);
   let found: number | undefined;
   for (let step = current - WINDOW; step <= current + WINDOW; step++) {
-    const expected = Buffer.from(hotp(key, step));
+    const expected = Buffer.from(await otp.hotp(step));
     if (given.length === expected.length && timingSafeEqual(given, expected)) found = step;
   }
   return found;
@@ -61,17 +60,10 @@ export async function claimTotpStep(db: Database, twoFactorId: string, step: num
 }
 
 /** Better Auth keeps imported secrets as `base32:<secret>`; the ones it makes are used as text. */
-function secretBytes(secret: string): Buffer {
-  if (!secret.startsWith("base32:")) return Buffer.from(secret, "utf8");
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of secret.slice(7).replace(/=+$/, "").toUpperCase()) {
-    bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
-  }
-  const bytes: number[] = [];
-  for (let i = 0; i + 8 <= bits.length; i += 8)
-    bytes.push(Number.parseInt(bits.slice(i, i + 8), 2));
-  return Buffer.from(bytes);
+function secretBytes(secret: string): Uint8Array {
+  return secret.startsWith("base32:")
+    ? base32.decode(secret.slice(7).toUpperCase())
+    : Buffer.from(secret, "utf8");
 }
 
 /** Better Auth's before-hook: refuses a TOTP code whose step the member has used already. */
@@ -98,7 +90,7 @@ export function refuseReplayedTotp(db: Database) {
       .limit(1);
     if (!row) return;
     const secret = await symmetricDecrypt({ key: ctx.context.secretConfig, data: row.secret });
-    const step = totpStepOf(secretBytes(secret), code);
+    const step = await totpStepOf(secretBytes(secret), code);
     // A wrong code is Better Auth's to refuse and count.
     if (step === undefined) return;
     if (!(await claimTotpStep(db, row.id, step))) {
