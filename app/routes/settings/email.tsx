@@ -5,6 +5,7 @@ import { appContext, clientIpContext } from "~/context";
 import { readDeviceCookie } from "~/cookies.server";
 import { changeEmailSchema } from "~/lib/schemas/account";
 import { readForm } from "~/lib/read-form.server";
+import { passOnHeaders } from "~/route-headers";
 import { requestEmailChange } from "~/services/email-change.server";
 import { createSignInThrottle } from "~/services/sign-in-throttle.server";
 import { requireUser } from "~/session.server";
@@ -12,6 +13,13 @@ import type { Route } from "./+types/email";
 import { refused } from "./replies.server";
 
 const PASSWORD_FIELDS = ["currentPassword"];
+
+/** The settings page's own headers, and the action's Retry-After on a 429. */
+export const headers: Route.HeadersFunction = (args) => {
+  const merged = new Headers(args.parentHeaders);
+  new Headers(passOnHeaders(args)).forEach((value, name) => merged.set(name, value));
+  return merged;
+};
 
 /** A new email address: a link goes to it, and the address changes when the link is followed. */
 export async function action({ request, context }: Route.ActionArgs) {
