@@ -143,7 +143,7 @@ async function measure(setup: string, env: Record<string, string>, smtp: boolean
       if (run % 2 === 1) tries.reverse();
       for (const attempt of tries) await attempt();
       // The queued mail of one round goes out before the next round is timed.
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      await new Promise((resolve) => setTimeout(resolve, 150));
     }
     row(setup, "account exists", known);
     row(setup, "no such account", unknown);

@@ -159,3 +159,26 @@ describe("outbox mailer (no SMTP_URL)", () => {
     expect(lines).toMatchObject([{ level: "warn", msg: expect.stringContaining("SMTP_URL") }]);
   });
 });
+
+describe("mail queue", () => {
+  it("holds a request's mail until its answer has settled, even a failed one", async () => {
+    const { logger } = capturedLogger();
+    const sent: string[] = [];
+    const mailer = queued({ send: async (mail) => void sent.push(mail.to) }, logger);
+    const answer = await mailer.afterAnswer(async () => {
+      await mailer.send({ ...message, to: "a@example.com" });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(sent).toEqual([]);
+      return "page";
+    });
+    expect(answer).toBe("page");
+    await expect(
+      mailer.afterAnswer(async () => {
+        await mailer.send({ ...message, to: "b@example.com" });
+        throw new Error("render failed");
+      }),
+    ).rejects.toThrow("render failed");
+    await mailer.idle();
+    expect(sent).toEqual(["a@example.com", "b@example.com"]);
+  });
+});
