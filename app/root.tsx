@@ -18,7 +18,7 @@ import { appContext } from "./context";
 import { readColourMode, readLanguageCookie, takeToast } from "./cookies.server";
 import { getLocale, i18nextMiddleware } from "./i18n.server";
 import { getUser, sessionMiddleware } from "./session.server";
-import { mailAfterAnswerMiddleware } from "./mail-after-answer.server";
+import { afterAnswerMiddleware } from "./after-answer-middleware.server";
 import { stylesheetDelivery, type StylesheetDelivery } from "./stylesheet.server";
 import { preferredLanguage, splitPrefix, type Language } from "./lib/i18n";
 import { useShellData, useLocalePath } from "./hooks/use-shell-data";
@@ -35,7 +35,7 @@ import { pageUrl } from "./lib/page-url";
 import { formatterWorkerScript } from "./lib/intl-warm";
 
 export const middleware: Route.MiddlewareFunction[] = [
-  mailAfterAnswerMiddleware,
+  afterAnswerMiddleware,
   i18nextMiddleware,
   sessionMiddleware,
 ];

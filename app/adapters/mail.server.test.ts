@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "../../tests/support/smtp-server";
 import { parseConfig } from "~/env.server";
 import { createLogger } from "./logger.server";
+import { answering } from "~/lib/after-answer.server";
 import { createMailer, queued, type MailMessage } from "./mail.server";
 
 const link = "http://localhost:3000/auth/callback?token=tok3n&type=verify-email";
@@ -165,7 +166,7 @@ describe("mail queue", () => {
     const { logger } = capturedLogger();
     const sent: string[] = [];
     const mailer = queued({ send: async (mail) => void sent.push(mail.to) }, logger);
-    const answer = await mailer.afterAnswer(async () => {
+    const answer = await answering(async () => {
       await mailer.send({ ...message, to: "a@example.com" });
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(sent).toEqual([]);
@@ -173,7 +174,7 @@ describe("mail queue", () => {
     });
     expect(answer).toBe("page");
     await expect(
-      mailer.afterAnswer(async () => {
+      answering(async () => {
         await mailer.send({ ...message, to: "b@example.com" });
         throw new Error("render failed");
       }),

@@ -1,9 +1,9 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "~/env.server";
+import { afterAnswer } from "~/lib/after-answer.server";
 import type { Logger } from "./logger.server";
 
 /** One mail to one person, already rendered in their language. */
@@ -23,11 +23,6 @@ export interface Mailer {
 }
 
 export interface QueuedMailer extends Mailer {
-  /**
-   * Runs `answer` (a request's work, up to its rendered response); mail it sends joins the queue
-   * only once it has settled.
-   */
-  afterAnswer<T>(answer: () => Promise<T>): Promise<T>;
   /** Resolves once every mail queued so far has been sent or given up. */
   idle(): Promise<void>;
 }
@@ -58,19 +53,16 @@ export function createMailer(config: MailConfig, logger: Logger): QueuedMailer {
 /**
  * Hands mail over after the request that asked for it has its answer: `send` only queues, so a
  * form that mails some addresses and not others (forgot password, change of address) takes the
- * same time for both. Within `afterAnswer` (the app's request middleware) a mail waits until the
- * response is rendered; elsewhere it is queued at once. One mail at a time, in order; a mail that
+ * same time for both. A mail sent while a request is answered joins the queue once the response is
+ * rendered (`afterAnswer`). One mail at a time, in order; a mail that
  * fails is logged and dropped, and never reaches the request. The queue lives in memory: mail
  * still queued when the process stops is lost (ADR 55).
  */
 export function queued(mailer: Mailer, logger: Logger): QueuedMailer {
   const waiting: MailMessage[] = [];
-  const held = new AsyncLocalStorage<MailMessage[]>();
   let draining: Promise<void> | undefined;
 
   async function drain() {
-    // A macrotask later, so the answer that queued the mail goes out first.
-    await new Promise((resolve) => setImmediate(resolve));
     for (let message = waiting.shift(); message; message = waiting.shift()) {
       try {
         await mailer.send(message);
@@ -81,28 +73,17 @@ export function queued(mailer: Mailer, logger: Logger): QueuedMailer {
     draining = undefined;
   }
 
-  function enqueue(messages: MailMessage[]) {
-    if (messages.length === 0) return;
-    waiting.push(...messages);
-    draining ??= drain();
-  }
-
   return {
     send(message) {
-      const pending = held.getStore();
-      if (pending) pending.push(message);
-      else enqueue([message]);
+      afterAnswer(() => {
+        waiting.push(message);
+        draining ??= drain();
+      });
       return Promise.resolve();
     },
-    async afterAnswer(answer) {
-      const pending: MailMessage[] = [];
-      try {
-        return await held.run(pending, answer);
-      } finally {
-        enqueue(pending);
-      }
-    },
     async idle() {
+      // Mail handed over outside a request joins the queue a macrotask later.
+      await new Promise((resolve) => setImmediate(resolve));
       while (draining) await draining;
     },
   };
