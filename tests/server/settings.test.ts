@@ -182,6 +182,8 @@ describe.each(appEngines)("settings on the production build, on $name", (engine)
 
   it("mails a link to a new address and changes the address when it is followed", async () => {
     const { browser, email, password } = await member();
+    const before = await (await browser.get("/nl/settings")).text();
+    expect(before).toContain(nl.settings.emailNotice);
     const newEmail = uniqueEmail("nieuw");
     const asked = await browser.post("/settings/email", {
       email: newEmail.toUpperCase(),

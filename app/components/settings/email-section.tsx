@@ -32,7 +32,7 @@ export function EmailSection({
     <SettingsSection
       id="email"
       title={t("settings.emailTitle")}
-      description={t("settings.emailCurrent", { email })}
+      description={`${t("settings.emailCurrent", { email })} ${t("settings.emailNotice")}`}
     >
       {sentTo ? (
         <p

@@ -242,6 +242,8 @@ const en = {
     emailSent:
       "If {{email}} can be used, a confirmation link is on its way there. Your address changes once you open it.",
     emailSame: "This is already your email address",
+    emailNotice:
+      "Once it changes, we tell your current address too, with a link that undoes the change.",
     twoFactorTitle: "Two-step verification",
     twoFactorIntro: "Ask for a code from an authenticator app each time you sign in.",
     twoFactorEnabled: "On: signing in asks for a code from your authenticator app.",

@@ -251,6 +251,8 @@ const nl = {
     emailSent:
       "Als {{email}} gebruikt kan worden, is er een bevestigingslink naartoe onderweg. Je adres verandert zodra je hem opent.",
     emailSame: "Dit is al je e-mailadres",
+    emailNotice:
+      "Zodra het verandert, laten we het ook je huidige adres weten, met een link om de wijziging ongedaan te maken.",
     twoFactorTitle: "Inloggen in twee stappen",
     twoFactorIntro: "Bij elke keer inloggen vragen we om een code uit je authenticator-app.",
     twoFactorEnabled: "Aan: bij het inloggen vragen we om een code uit je authenticator-app.",
