@@ -322,6 +322,28 @@ describe.each(appEngines)("settings on the production build, on $name", (engine)
     expect(shows(await again.text(), en.auth.linkExpiredTitle)).toBe(true);
   });
 
+  it("refuses to undo a change once another account has taken the old address", async () => {
+    const { browser, email, password } = await member();
+    const newEmail = uniqueEmail("nieuw");
+    await browser.post("/settings/email", { email: newEmail, currentPassword: password });
+    expect((await browser.get(linkOf(await mailTo(newEmail)))).status).toBe(302);
+    const undo = linkOf(
+      await mailTo(email, "The email address of your Plukweide account was changed"),
+    );
+    const registered = await visitor().post("/register", {
+      name: "Nieuwe Eigenaar",
+      email,
+      password: "een-ander-wachtwoord",
+      confirmPassword: "een-ander-wachtwoord",
+    });
+    expect(registered.status).toBe(302);
+    const refusedUndo = await visitor().post(undo, {});
+    expect(refusedUndo.status).toBe(410);
+    expect(shows(await refusedUndo.text(), en.auth.linkExpiredTitle)).toBe(true);
+    // The member keeps the new address and their session.
+    expect(await (await browser.get("/settings")).text()).toContain(newEmail);
+  });
+
   it("shows the expired-link page for a change-email link opened by another member", async () => {
     const { browser, password } = await member();
     const other = (await member("Ander Lid")).browser;
