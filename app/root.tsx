@@ -18,6 +18,7 @@ import { appContext } from "./context";
 import { readColourMode, readLanguageCookie, takeToast } from "./cookies.server";
 import { getLocale, i18nextMiddleware } from "./i18n.server";
 import { getUser, sessionMiddleware } from "./session.server";
+import { afterAnswerMiddleware } from "./after-answer-middleware.server";
 import { stylesheetDelivery, type StylesheetDelivery } from "./stylesheet.server";
 import { preferredLanguage, splitPrefix, type Language } from "./lib/i18n";
 import { useShellData, useLocalePath } from "./hooks/use-shell-data";
@@ -33,7 +34,11 @@ import inlineStyles from "./app.css?inline";
 import { pageUrl } from "./lib/page-url";
 import { formatterWorkerScript } from "./lib/intl-warm";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  afterAnswerMiddleware,
+  i18nextMiddleware,
+  sessionMiddleware,
+];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

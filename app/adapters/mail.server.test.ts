@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "../../tests/support/smtp-server";
 import { parseConfig } from "~/env.server";
 import { createLogger } from "./logger.server";
-import { createMailer, type MailMessage } from "./mail.server";
+import { answering } from "~/lib/after-answer.server";
+import { createMailer, queued, type MailMessage } from "./mail.server";
 
 const link = "http://localhost:3000/auth/callback?token=tok3n&type=verify-email";
 const message: MailMessage = {
@@ -56,11 +57,45 @@ describe("SMTP mailer", () => {
     expect(mail.html).toBe(message.html);
   });
 
-  it("fails when the server refuses the credentials", async () => {
-    const { logger } = capturedLogger();
+  it("logs a mail the server refuses, after the sender has its answer, and sends the next", async () => {
+    const { logger, lines } = capturedLogger();
     const wrong = smtp.url.replace("user:pass@", "user:wrong@");
     const mailer = createMailer(config({ SMTP_URL: wrong }), logger);
-    await expect(mailer.send(message)).rejects.toThrow(/Invalid username or password/);
+    // Queued: the sender neither waits for the refusal nor sees it.
+    await expect(mailer.send(message)).resolves.toBeUndefined();
+    expect(lines).toEqual([]);
+    await mailer.idle();
+    expect(lines).toMatchObject([
+      {
+        level: "error",
+        msg: "mail could not be sent",
+        subject: message.subject,
+        err: { message: expect.stringMatching(/Invalid username or password/) },
+      },
+    ]);
+  });
+
+  it("sends queued mail in order, one failure not stopping the rest", async () => {
+    const { logger, lines } = capturedLogger();
+    let calls = 0;
+    const sent: string[] = [];
+    const mailer = queued(
+      {
+        async send(mail) {
+          calls += 1;
+          if (calls === 1) throw new Error("connection refused");
+          sent.push(mail.to);
+        },
+      },
+      logger,
+    );
+    await mailer.send({ ...message, to: "a@example.com" });
+    await mailer.send({ ...message, to: "b@example.com" });
+    await mailer.send({ ...message, to: "c@example.com" });
+    expect(calls).toBe(0);
+    await mailer.idle();
+    expect(sent).toEqual(["b@example.com", "c@example.com"]);
+    expect(lines.filter((line) => line.level === "error")).toHaveLength(1);
   });
 });
 
@@ -71,6 +106,7 @@ describe("outbox mailer (no SMTP_URL)", () => {
     const mailer = createMailer(cfg, logger);
     await mailer.send(message);
     await mailer.send({ ...message, to: "bram@example.com" });
+    await mailer.idle();
 
     const outbox = path.join(cfg.dataDir, "mail");
     const files = readdirSync(outbox).sort();
@@ -110,6 +146,7 @@ describe("outbox mailer (no SMTP_URL)", () => {
     const mailer = createMailer(cfg, logger);
     await mailer.send({ ...message, to: "demo@plukweide.invalid" });
     await mailer.send({ ...message, to: "Demo@Example.INVALID." });
+    await mailer.idle();
     expect(existsSync(path.join(cfg.dataDir, "mail"))).toBe(false);
     expect(JSON.stringify(lines)).not.toContain("tok3n");
     expect(lines.filter((line) => line.msg === "mail to an .invalid address dropped")).toHaveLength(
@@ -121,5 +158,28 @@ describe("outbox mailer (no SMTP_URL)", () => {
     const { logger, lines } = capturedLogger();
     createMailer(config({ NODE_ENV: "production" }), logger);
     expect(lines).toMatchObject([{ level: "warn", msg: expect.stringContaining("SMTP_URL") }]);
+  });
+});
+
+describe("mail queue", () => {
+  it("holds a request's mail until its answer has settled, even a failed one", async () => {
+    const { logger } = capturedLogger();
+    const sent: string[] = [];
+    const mailer = queued({ send: async (mail) => void sent.push(mail.to) }, logger);
+    const answer = await answering(async () => {
+      await mailer.send({ ...message, to: "a@example.com" });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(sent).toEqual([]);
+      return "page";
+    });
+    expect(answer).toBe("page");
+    await expect(
+      answering(async () => {
+        await mailer.send({ ...message, to: "b@example.com" });
+        throw new Error("render failed");
+      }),
+    ).rejects.toThrow("render failed");
+    await mailer.idle();
+    expect(sent).toEqual(["a@example.com", "b@example.com"]);
   });
 });

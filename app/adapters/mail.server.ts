@@ -3,6 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "~/env.server";
+import { afterAnswer } from "~/lib/after-answer.server";
 import type { Logger } from "./logger.server";
 
 /** One mail to one person, already rendered in their language. */
@@ -14,8 +15,16 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Resolves once the mail is handed to the SMTP server (or written to the outbox). */
+  /**
+   * Resolves once the mail is handed to the SMTP server (or written to the outbox); the app's
+   * mailer (`createMailer`) resolves once the mail is queued, and sends it after.
+   */
   send(message: MailMessage): Promise<void>;
+}
+
+export interface QueuedMailer extends Mailer {
+  /** Resolves once every mail queued so far has been sent or given up. */
+  idle(): Promise<void>;
 }
 
 export type MailConfig = Pick<Config, "smtpUrl" | "mailFrom" | "dataDir" | "production">;
@@ -24,15 +33,60 @@ export type MailConfig = Pick<Config, "smtpUrl" | "mailFrom" | "dataDir" | "prod
  * SMTP when `SMTP_URL` is set; otherwise an outbox of `.eml` files under `$DATA_DIR/mail`, so the
  * embedded setup works offline: the log names each file and the link inside it.
  */
-export function createMailer(config: MailConfig, logger: Logger): Mailer {
+export function createMailer(config: MailConfig, logger: Logger): QueuedMailer {
   if (config.smtpUrl !== undefined) {
-    return withoutUndeliverable(createSmtpMailer(config.smtpUrl, config.mailFrom), logger);
+    return queued(
+      withoutUndeliverable(createSmtpMailer(config.smtpUrl, config.mailFrom), logger),
+      logger,
+    );
   }
   const dir = path.join(config.dataDir, "mail");
   if (config.production) {
     logger.warn({ dir }, "SMTP_URL is not set: mails are written to the outbox, not delivered");
   }
-  return withoutUndeliverable(createOutboxMailer(dir, config.mailFrom, logger), logger);
+  return queued(
+    withoutUndeliverable(createOutboxMailer(dir, config.mailFrom, logger), logger),
+    logger,
+  );
+}
+
+/**
+ * Hands mail over after the request that asked for it has its answer: `send` only queues, so a
+ * form that mails some addresses and not others (forgot password, change of address) takes the
+ * same time for both. A mail sent while a request is answered joins the queue once the response is
+ * rendered (`afterAnswer`). One mail at a time, in order; a mail that
+ * fails is logged and dropped, and never reaches the request. The queue lives in memory: mail
+ * still queued when the process stops is lost (ADR 58).
+ */
+export function queued(mailer: Mailer, logger: Logger): QueuedMailer {
+  const waiting: MailMessage[] = [];
+  let draining: Promise<void> | undefined;
+
+  async function drain() {
+    for (let message = waiting.shift(); message; message = waiting.shift()) {
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        logger.error({ err: error, subject: message.subject }, "mail could not be sent");
+      }
+    }
+    draining = undefined;
+  }
+
+  return {
+    send(message) {
+      afterAnswer(() => {
+        waiting.push(message);
+        draining ??= drain();
+      });
+      return Promise.resolve();
+    },
+    async idle() {
+      // Mail handed over outside a request joins the queue a macrotask later.
+      await new Promise((resolve) => setImmediate(resolve));
+      while (draining) await draining;
+    },
+  };
 }
 
 /**
@@ -56,8 +110,8 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(
     {
       url: smtpUrl,
-      // Mails are sent while a request waits; nodemailer's defaults (2 min to connect, 10 min idle)
-      // would hold it far too long. Query parameters in SMTP_URL override these.
+      // nodemailer's defaults (2 min to connect, 10 min idle) would hold the mail queue far too
+      // long behind one unreachable server. Query parameters in SMTP_URL override these.
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,

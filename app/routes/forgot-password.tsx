@@ -15,6 +15,7 @@ import { hitMailLimits } from "~/services/account-limits";
 import type { Route } from "./+types/forgot-password";
 import { passOnHeaders } from "~/route-headers";
 import { readForm } from "~/lib/read-form.server";
+import { afterAnswer } from "~/lib/after-answer.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { t } = getI18n(context);
@@ -28,7 +29,7 @@ export const headers = passOnHeaders;
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, limits } = context.get(appContext);
+  const { auth, limits, logger } = context.get(appContext);
   const ip = context.get(clientIpContext);
   const submission = parseWithZod(await readForm(request), { schema: emailOnlySchema() });
   if (submission.status !== "success")
@@ -44,8 +45,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     );
   }
-  // Better Auth answers the same for unknown addresses (and mails only real ones).
-  await auth.api.requestPasswordReset({ body: { email } });
+  // Better Auth does different work for known and unknown addresses (a token and a mail for the
+  // first only): all of it happens after the answer, which is then the same for both (ADR 58).
+  afterAnswer(() => {
+    auth.api
+      .requestPasswordReset({ body: { email } })
+      .catch((error: unknown) => logger.error({ err: error }, "password reset request failed"));
+  });
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
 

@@ -14,6 +14,9 @@ export const LIMITS = {
   registrationsPerIp: { max: 5, windowMs: 60 * 60_000 },
   mailsPerIp: { max: 10, windowMs: 15 * 60_000 },
   mailsPerAddress: { max: 3, windowMs: 15 * 60_000 },
+  // Asking to change one's address mails two addresses each time it is done: a few a day is
+  // plenty for someone who mistyped.
+  emailChangesPerMember: { max: 5, windowMs: 24 * 60 * 60_000 },
   twoFactorAttemptsPerIp: { max: 10, windowMs: 15 * 60_000 },
   // Generous for someone entering the meadows they know in one evening, low enough to stop a
   // script from filling the site or using it as a free geocoding service.
@@ -43,6 +46,26 @@ export async function hitMailLimits(
   return {
     allowed: byIp.allowed && byAddress.allowed,
     retryAfter: Math.max(byIp.retryAfter, byAddress.retryAfter),
+  };
+}
+
+/**
+ * Counts one request to change a member's address: as a mail (per IP and per new address, as for
+ * forgot password) and per member.
+ */
+export async function hitEmailChangeLimits(
+  limits: Limits,
+  ip: string,
+  userId: string,
+  newEmail: string,
+): Promise<LimitResult> {
+  const [mail, byMember] = await Promise.all([
+    hitMailLimits(limits, ip, newEmail),
+    limits.hit(`email-change:member:${userId}`, LIMITS.emailChangesPerMember),
+  ]);
+  return {
+    allowed: mail.allowed && byMember.allowed,
+    retryAfter: Math.max(mail.retryAfter, byMember.retryAfter),
   };
 }
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   changeEmailMail,
+  emailChangedMail,
   emailInUseMail,
+  emailTakenMail,
   resetPasswordMail,
   signInAlertMail,
   verifyEmailMail,
@@ -14,6 +16,9 @@ const templates = {
   resetPasswordMail,
   changeEmailMail,
   emailInUseMail,
+  emailTakenMail,
+  emailChangedMail: (input: MailInput) =>
+    emailChangedMail({ ...input, newEmail: "nieuw@example.org" }),
   signInAlertMail,
 };
 const languages: MailLanguage[] = ["en", "nl"];
@@ -101,5 +106,30 @@ describe("the sign-in alert", () => {
     const dutch = signInAlertMail(input("nl"));
     expect(dutch.subject).toBe("Iemand probeert in te loggen op je Plukweide-account");
     expect(dutch.text).toContain("waarop je al eerder hebt ingelogd");
+  });
+});
+
+describe("the mails about a change of address", () => {
+  it("tell the old address the new one and that the link undoes the change, in either language", () => {
+    const english = emailChangedMail({ ...input("en"), newEmail: "<nieuw>@example.org" });
+    expect(english.subject).toBe("The email address of your Plukweide account was changed");
+    expect(english.text).toContain("changed to <nieuw>@example.org");
+    expect(english.text).toContain("Undo this change:\n" + url);
+    expect(english.text).toContain("within seven days");
+    expect(english.html).toContain("&lt;nieuw&gt;@example.org");
+    expect(english.html).not.toContain("<nieuw>");
+    const dutch = emailChangedMail({ ...input("nl"), newEmail: "nieuw@example.org" });
+    expect(dutch.subject).toBe("Het e-mailadres van je Plukweide-account is gewijzigd");
+    expect(dutch.text).toContain("gewijzigd in nieuw@example.org");
+    expect(dutch.text).toContain("binnen zeven dagen");
+  });
+
+  it("tell the owner of a taken address that nothing changed, naming nobody else", () => {
+    const english = emailTakenMail(input("en")).text;
+    expect(english).toContain("nothing has changed");
+    expect(english).toMatch(/password/i);
+    const dutch = emailTakenMail(input("nl")).text;
+    expect(dutch).toContain("er is niets veranderd");
+    expect(dutch).toMatch(/wachtwoord/i);
   });
 });

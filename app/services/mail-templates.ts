@@ -50,6 +50,23 @@ export function emailInUseMail(input: MailInput): MailMessage {
 }
 
 /**
+ * Sent to an address that already has an account when another member asks to change their address
+ * to it. The page answers the same as for a free address; the owner learns why no confirmation
+ * link came. Names nobody. `url` is the reset-password page.
+ */
+export function emailTakenMail(input: MailInput): MailMessage {
+  return render(input, (t, part) => t(`mail.emailTaken.${part}`));
+}
+
+/**
+ * Sent to the OLD address once a change of address is made, naming the new one. `url` undoes the
+ * change (the old address back, every session ended) for some days.
+ */
+export function emailChangedMail(input: MailInput & { newEmail: string }): MailMessage {
+  return render(input, (t, part) => t(`mail.emailChanged.${part}`, { newEmail: input.newEmail }));
+}
+
+/**
  * Sent when failed sign-ins put the account under the lockout for unknown devices: the member
  * hears of it, and that their own devices still work. `url` is the reset-password page.
  */

@@ -56,6 +56,7 @@ const WRITES: Record<string, string[]> = {
   "/register": ["users", "accounts", "verifications"],
   "/verify-email": ["verifications"],
   "/forgot-password": ["verifications"],
+  "/auth/callback": ["users", "sessions", "verifications"],
   "/reset-password": ["accounts", "verifications", "sessions"],
   "/two-factor": ["sessions", "two_factors"],
   "/settings/profile": ["users"],

@@ -139,6 +139,13 @@ const TABLE: Record<string, Row> = {
     visitor: 400,
     member: 400,
   },
+  "/auth/callback": {
+    // Only the link that undoes a change of address posts here; without its type and token
+    // there is no such link.
+    form: () => ({}),
+    visitor: 404,
+    member: 404,
+  },
   "/reset-password": {
     form: () => ({
       token: "guessed",

@@ -173,26 +173,219 @@ describe.each(appEngines)("settings on the production build, on $name", (engine)
     expect(avatarImages(await (await visitor().get(`/profile/${id}`)).text())).toEqual([]);
   });
 
+  /** The first link in a mail. */
+  const linkOf = (mail: { text: string }) => /https?:\/\/\S+/.exec(mail.text)![0]!;
+  const mailTo = (address: string, subject?: string) =>
+    smtp.waitForMail(
+      (received) =>
+        received.to.includes(address) && (subject === undefined || received.subject === subject),
+    );
+
   it("mails a link to a new address and changes the address when it is followed", async () => {
-    const { browser, email } = await member();
+    const { browser, email, password } = await member();
+    const before = await (await browser.get("/nl/settings")).text();
+    expect(before).toContain(nl.settings.emailNotice);
     const newEmail = uniqueEmail("nieuw");
-    const asked = await browser.post("/settings/email", { email: newEmail.toUpperCase() });
+    const asked = await browser.post("/settings/email", {
+      email: newEmail.toUpperCase(),
+      currentPassword: password,
+    });
     expect(asked.status).toBe(200);
-    expect(await asked.text()).toContain(newEmail);
-    const mail = await smtp.waitForMail((received) => received.to.includes(newEmail));
-    const link = /https?:\/\/\S+/.exec(mail.text)![0]!;
-    expect((await browser.get(link)).status).toBe(302);
+    const page = await asked.text();
+    expect(page).toContain(newEmail);
+    expect(page).not.toContain(password);
+    const mail = await mailTo(newEmail);
+    expect((await browser.get(linkOf(mail))).status).toBe(302);
     const settings = await (await browser.get("/settings")).text();
     expect(settings).toContain(newEmail);
     expect(settings).not.toContain(email);
   });
 
+  it("asks for the current password to change the address, and counts wrong ones like sign-ins", async () => {
+    const { browser, password } = await member();
+    const newEmail = uniqueEmail("nieuw");
+    const without = await browser.post("/settings/email", { email: newEmail });
+    expect(without.status).toBe(400);
+    expect(shows(await without.text(), en.validation.passwordRequired)).toBe(true);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const wrong = await browser.post("/settings/email", {
+        email: newEmail,
+        currentPassword: `niet-mijn-wachtwoord-${attempt}`,
+      });
+      expect(wrong.status).toBe(400);
+      const html = await wrong.text();
+      expect(shows(html, en.settings.currentPasswordWrong)).toBe(true);
+      expect(html).not.toContain("niet-mijn-wachtwoord");
+    }
+    // Five wrong guesses lock the account as five failed sign-ins would: the right one is refused.
+    const locked = await browser.post("/settings/email", {
+      email: newEmail,
+      currentPassword: password,
+    });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(shows(await locked.text(), en.auth.tooManyAttempts)).toBe(true);
+    expect(smtp.mails().some((mail) => mail.to.includes(newEmail))).toBe(false);
+  });
+
+  it("answers a taken address like a free one, and tells its owner instead of sending a link", async () => {
+    const { browser, password } = await member();
+    const taken = (await member("Tom Bezet")).email;
+    const free = uniqueEmail("vrij");
+    const answers = [];
+    for (const address of [free, taken]) {
+      const response = await browser.post("/settings/email", {
+        email: address,
+        currentPassword: password,
+      });
+      expect(response.status).toBe(200);
+      answers.push(
+        (await response.text())
+          .replace(/nonce="[^"]*"|'nonce-[^']*'/g, "")
+          .replaceAll(address, "ADDRESS"),
+      );
+    }
+    expect(answers[1]).toBe(answers[0]);
+    expect(linkOf(await mailTo(free, "Confirm your new email address"))).toContain(
+      "type=change-email",
+    );
+    const note = await mailTo(taken, "Someone tried to move an account to your email address");
+    expect(note.text).toContain("Hi Tom Bezet,");
+    expect(note.text).not.toContain("Mila Bakker");
+    expect(linkOf(note)).toMatch(/\/forgot-password$/);
+    await sleep(200);
+    expect(
+      smtp
+        .mails()
+        .some(
+          (mail) => mail.to.includes(taken) && mail.subject === "Confirm your new email address",
+        ),
+    ).toBe(false);
+  });
+
+  it("limits the mails a member can have sent to a new address, as forgot password does", async () => {
+    const { browser, password } = await member();
+    const target = uniqueEmail("doelwit");
+    for (let request = 0; request < 3; request += 1) {
+      const asked = await browser.post("/settings/email", {
+        email: target,
+        currentPassword: password,
+      });
+      expect(asked.status).toBe(200);
+    }
+    const refusedAnswer = await browser.post("/settings/email", {
+      email: target,
+      currentPassword: password,
+    });
+    expect(refusedAnswer.status).toBe(429);
+    expect(Number(refusedAnswer.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(shows(await refusedAnswer.text(), en.auth.tooManyAttempts)).toBe(true);
+    await sleep(200);
+    expect(smtp.mails().filter((mail) => mail.to.includes(target))).toHaveLength(3);
+  });
+
+  it("tells the old address of a change, with a link that puts it back and ends every session", async () => {
+    const { browser, email, password } = await member("Mila Bakker");
+    const newEmail = uniqueEmail("nieuw");
+    await browser.post("/settings/email", { email: newEmail, currentPassword: password });
+    const changeLink = linkOf(await mailTo(newEmail));
+    expect((await browser.get(changeLink)).status).toBe(302);
+    const notice = await mailTo(email, "The email address of your Plukweide account was changed");
+    expect(notice.text).toContain(newEmail);
+    const undo = linkOf(notice);
+    expect(new URL(undo).searchParams.get("type")).toBe("undo-email-change");
+
+    // Opening the link (as a mail scanner would) changes nothing: it asks first.
+    const reader = visitor();
+    const asks = await reader.get(undo);
+    expect(asks.status).toBe(200);
+    expect(asks.headers.get("referrer-policy")).toBe("no-referrer");
+    const confirmPage = await asks.text();
+    expect(shows(confirmPage, en.auth.undoEmailButton)).toBe(true);
+    // The page's form posts back to the link itself.
+    const form = /<form[^>]*>/.exec(confirmPage.slice(confirmPage.indexOf("<main")))?.[0] ?? "";
+    const action = /action="([^"]*)"/.exec(form)?.[1];
+    expect(action?.replaceAll("&amp;", "&")).toBe(new URL(undo).pathname + new URL(undo).search);
+    expect(await (await browser.get("/settings")).text()).toContain(newEmail);
+
+    const undone = await reader.post(undo, {});
+    expect(undone.status).toBe(302);
+    expect(undone.headers.get("location")).toBe("/forgot-password");
+    // Every session ended; the old address signs in again, the new one no longer.
+    const settings = await browser.get("/settings");
+    expect(settings.status).toBe(302);
+    expect((await visitor().post("/login", { email: newEmail, password })).status).toBe(401);
+    expect((await visitor().post("/login", { email, password })).status).toBe(302);
+    // The undo link works once, and the change link cannot make the change again.
+    expect((await visitor().post(undo, {})).status).toBe(410);
+    const again = await visitor().get(changeLink);
+    expect(again.status).toBe(410);
+    expect(shows(await again.text(), en.auth.linkExpiredTitle)).toBe(true);
+  });
+
+  it("refuses to undo a change once another account has taken the old address", async () => {
+    const { browser, email, password } = await member();
+    const newEmail = uniqueEmail("nieuw");
+    await browser.post("/settings/email", { email: newEmail, currentPassword: password });
+    expect((await browser.get(linkOf(await mailTo(newEmail)))).status).toBe(302);
+    const undo = linkOf(
+      await mailTo(email, "The email address of your Plukweide account was changed"),
+    );
+    const registered = await visitor().post("/register", {
+      name: "Nieuwe Eigenaar",
+      email,
+      password: "een-ander-wachtwoord",
+      confirmPassword: "een-ander-wachtwoord",
+    });
+    expect(registered.status).toBe(302);
+    const refusedUndo = await visitor().post(undo, {});
+    expect(refusedUndo.status).toBe(410);
+    expect(shows(await refusedUndo.text(), en.auth.linkExpiredTitle)).toBe(true);
+    // The member keeps the new address and their session.
+    expect(await (await browser.get("/settings")).text()).toContain(newEmail);
+  });
+
+  it("shows the expired-link page for a change-email link opened by another member", async () => {
+    const { browser, password } = await member();
+    const other = (await member("Ander Lid")).browser;
+    const newEmail = uniqueEmail("nieuw");
+    await browser.post("/settings/email", { email: newEmail, currentPassword: password });
+    const link = linkOf(await mailTo(newEmail));
+    const opened = await other.get(link);
+    expect(opened.status).toBe(410);
+    expect(shows(await opened.text(), en.auth.linkExpiredTitle)).toBe(true);
+    // The link still works for its own member.
+    expect((await browser.get(link)).status).toBe(302);
+    expect(await (await browser.get("/settings")).text()).toContain(newEmail);
+  });
+
+  it("shows the expired-link page for a change-email link whose address was registered meanwhile", async () => {
+    const { browser, email, password } = await member();
+    const newEmail = uniqueEmail("nieuw");
+    await browser.post("/settings/email", { email: newEmail, currentPassword: password });
+    const link = linkOf(await mailTo(newEmail));
+    const registered = await visitor().post("/register", {
+      name: "Snelle Registreerder",
+      email: newEmail,
+      password: "een-ander-wachtwoord",
+      confirmPassword: "een-ander-wachtwoord",
+    });
+    expect(registered.status).toBe(302);
+    const opened = await browser.get(link);
+    expect(opened.status).toBe(410);
+    expect(shows(await opened.text(), en.auth.linkExpiredTitle)).toBe(true);
+    expect(await (await browser.get("/settings")).text()).toContain(email);
+  });
+
   it("refuses the same or a malformed address with the form's message", async () => {
     const { browser, email } = await member();
-    const same = await browser.post("/settings/email", { email });
+    const same = await browser.post("/settings/email", { email, currentPassword: "x" });
     expect(same.status).toBe(400);
     expect(shows(await same.text(), en.settings.emailSame)).toBe(true);
-    const malformed = await browser.post("/nl/settings/email", { email: "geen-adres" });
+    const malformed = await browser.post("/nl/settings/email", {
+      email: "geen-adres",
+      currentPassword: "x",
+    });
     expect(malformed.status).toBe(400);
     expect(shows(await malformed.text(), nl.validation.emailInvalid)).toBe(true);
   });

@@ -2,7 +2,8 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/hooks/use-translation";
 import { Form } from "react-router";
-import { FormField } from "~/components/form-field";
+import { FormField, useTranslatedErrors } from "~/components/form-field";
+import { ErrorList } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/button";
 import { useLocalePath } from "~/hooks/use-shell-data";
 import { changeEmailSchema } from "~/lib/schemas/account";
@@ -26,11 +27,12 @@ export function EmailSection({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema() }),
     shouldValidate: "onBlur",
   });
+  const formErrors = useTranslatedErrors(form.errors);
   return (
     <SettingsSection
       id="email"
       title={t("settings.emailTitle")}
-      description={t("settings.emailCurrent", { email })}
+      description={`${t("settings.emailCurrent", { email })} ${t("settings.emailNotice")}`}
     >
       {sentTo ? (
         <p
@@ -52,6 +54,13 @@ export function EmailSection({
           type="email"
           autoComplete="email"
         />
+        <FormField
+          meta={fields.currentPassword}
+          label={t("settings.currentPassword")}
+          type="password"
+          autoComplete="current-password"
+        />
+        <ErrorList id={form.errorId} errors={formErrors} />
         <SubmitButton className="justify-self-start">{t("settings.emailButton")}</SubmitButton>
       </Form>
     </SettingsSection>

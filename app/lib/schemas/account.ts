@@ -89,7 +89,15 @@ export const changePasswordSchema = lazySchema(() =>
     .refine(confirmed, passwordsMatch),
 );
 
-export const changeEmailSchema = lazySchema(() => z.object({ email: email() }));
+/** A new address, and the current password: a session alone cannot move the account away. */
+export const changeEmailSchema = lazySchema(() =>
+  z.object({
+    email: email(),
+    currentPassword: z
+      .string({ error: "validation.passwordRequired" })
+      .min(1, { error: "validation.passwordRequired" }),
+  }),
+);
 
 const optionalText = (max: number) =>
   z

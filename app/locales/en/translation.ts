@@ -196,6 +196,10 @@ const en = {
     requestNewReset: "Send a new reset link",
     requestNewVerification: "Send a new confirmation link",
     backToSettings: "Back to settings",
+    undoEmailTitle: "Undo the change of your email address",
+    undoEmailIntro:
+      "This puts your previous email address back on your Plukweide account and signs everyone out of it, on every device. Choose a new password afterwards.",
+    undoEmailButton: "Undo the change",
     emailVerified: "Your email address is confirmed. Welcome to Plukweide!",
     signedOut: "You are signed out.",
     twoFactorTitle: "Two-step verification",
@@ -238,6 +242,8 @@ const en = {
     emailSent:
       "If {{email}} can be used, a confirmation link is on its way there. Your address changes once you open it.",
     emailSame: "This is already your email address",
+    emailNotice:
+      "Once it changes, we tell your current address too, with a link that undoes the change.",
     twoFactorTitle: "Two-step verification",
     twoFactorIntro: "Ask for a code from an authenticator app each time you sign in.",
     twoFactorEnabled: "On: signing in asks for a code from your authenticator app.",
@@ -731,6 +737,8 @@ const en = {
     meadowAdded: "Meadow added successfully",
     passwordUpdated: "Password updated successfully",
     emailUpdated: "Email updated successfully",
+    emailRestored:
+      "Your previous email address is back, and everyone is signed out of your account. Choose a new password now.",
     verificationSent: "Verification email sent",
     resetSent: "Password reset email sent",
   },
@@ -871,6 +879,22 @@ const en = {
       button: "Reset my password",
       outro:
         "If it wasn't you, there's nothing you need to do: your account is safe and nothing has changed.",
+    },
+    emailTaken: {
+      subject: "Someone tried to move an account to your email address",
+      heading: "This address already has an account",
+      intro:
+        "Someone signed in to Plukweide just asked to use this email address for their account. This address already belongs to your account, so nothing has changed and no other account can use it.\n\nWas that you, with a second account? Then sign in with this address instead. Forgot its password? You can choose a new one here:",
+      button: "Reset my password",
+      outro: "If it wasn't you, there's nothing you need to do: your account is safe.",
+    },
+    emailChanged: {
+      subject: "The email address of your Plukweide account was changed",
+      heading: "Your account has a new email address",
+      intro:
+        "The email address of your Plukweide account was just changed to {{newEmail}}. From now on we'll send our emails there, and you sign in with that address.\n\nWasn't that you? Then someone else may be using your account. Follow the link below within seven days: it puts this address back and signs everyone out of your account. Then choose a new password.",
+      button: "Undo this change",
+      outro: "Was it you? Then there's nothing you need to do.",
     },
     signInAlert: {
       subject: "Someone is trying to sign in to your Plukweide account",

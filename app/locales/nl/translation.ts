@@ -205,6 +205,10 @@ const nl = {
     requestNewReset: "Nieuwe link aanvragen",
     requestNewVerification: "Nieuwe bevestigingslink sturen",
     backToSettings: "Terug naar instellingen",
+    undoEmailTitle: "Wijziging van je e-mailadres ongedaan maken",
+    undoEmailIntro:
+      "Hiermee krijgt je Plukweide-account zijn vorige e-mailadres terug en wordt iedereen uitgelogd, op elk apparaat. Kies daarna een nieuw wachtwoord.",
+    undoEmailButton: "Wijziging ongedaan maken",
     emailVerified: "Je e-mailadres is bevestigd. Welkom bij Plukweide!",
     signedOut: "Je bent uitgelogd.",
     twoFactorTitle: "Inloggen in twee stappen",
@@ -247,6 +251,8 @@ const nl = {
     emailSent:
       "Als {{email}} gebruikt kan worden, is er een bevestigingslink naartoe onderweg. Je adres verandert zodra je hem opent.",
     emailSame: "Dit is al je e-mailadres",
+    emailNotice:
+      "Zodra het verandert, laten we het ook je huidige adres weten, met een link om de wijziging ongedaan te maken.",
     twoFactorTitle: "Inloggen in twee stappen",
     twoFactorIntro: "Bij elke keer inloggen vragen we om een code uit je authenticator-app.",
     twoFactorEnabled: "Aan: bij het inloggen vragen we om een code uit je authenticator-app.",
@@ -748,6 +754,8 @@ const nl = {
     meadowAdded: "Pluktuin toegevoegd",
     passwordUpdated: "Je wachtwoord is gewijzigd",
     emailUpdated: "Je e-mailadres is gewijzigd",
+    emailRestored:
+      "Je vorige e-mailadres is terug en iedereen is uitgelogd uit je account. Kies nu een nieuw wachtwoord.",
     verificationSent: "Bevestigingsmail verstuurd",
     resetSent: "We hebben je een e-mail gestuurd om je wachtwoord opnieuw in te stellen",
   },
@@ -891,6 +899,22 @@ const nl = {
       button: "Nieuw wachtwoord kiezen",
       outro:
         "Was jij het niet? Dan hoef je niets te doen: je account is veilig en er is niets veranderd.",
+    },
+    emailTaken: {
+      subject: "Iemand wilde een account naar je e-mailadres verhuizen",
+      heading: "Dit adres hoort al bij een account",
+      intro:
+        "Iemand die bij Plukweide is ingelogd, vroeg zojuist om dit e-mailadres voor zijn of haar account te gebruiken. Dit adres hoort al bij jouw account, dus er is niets veranderd en geen ander account kan het gebruiken.\n\nWas jij dat, met een tweede account? Log dan met dit adres in. Wachtwoord vergeten? Hier kies je een nieuw wachtwoord:",
+      button: "Nieuw wachtwoord kiezen",
+      outro: "Was jij het niet? Dan hoef je niets te doen: je account is veilig.",
+    },
+    emailChanged: {
+      subject: "Het e-mailadres van je Plukweide-account is gewijzigd",
+      heading: "Je account heeft een nieuw e-mailadres",
+      intro:
+        "Het e-mailadres van je Plukweide-account is zojuist gewijzigd in {{newEmail}}. Onze e-mails gaan voortaan naar dat adres, en je logt ermee in.\n\nWas jij dat niet? Dan gebruikt misschien iemand anders je account. Open dan binnen zeven dagen de link hieronder: die zet dit adres terug en logt iedereen uit je account. Kies daarna een nieuw wachtwoord.",
+      button: "Wijziging ongedaan maken",
+      outro: "Was jij het wel? Dan hoef je niets te doen.",
     },
     signInAlert: {
       subject: "Iemand probeert in te loggen op je Plukweide-account",

@@ -1,0 +1,200 @@
+// `npm run bench:forgot-password`: how long the production server takes to answer the
+// forgot-password form for an address that has an account and for one that has none, as someone
+// probing the form would time it. Spawns `node server.ts` (run `npm run build` first) on a fresh
+// embedded database, and on PostgreSQL too when BENCH_DATABASE_URL names a server (it creates and
+// drops a database of its own there); each engine twice, once writing mail to the outbox and once
+// sending it to an SMTP server on loopback. Registers a member for every run, then posts
+// BENCH_RUNS (default 60) requests of each kind, the kinds taking turns, each from an address of
+// its own and for an account of its own, so no rate limit answers instead. Prints
+// p50/p95/range per kind and of the difference in each round; the tables go to docs/benchmarks/
+// and every sample as JSON beside them (scripts/bench-report.ts).
+import "./resolve-ts.ts";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { startSmtpServer } from "../tests/support/smtp-server.ts";
+import { startReport } from "./bench-report.ts";
+import { percentile } from "./statistics.ts";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 60);
+// Each account is asked for once, as each unknown address is: a rate-limit key seen before costs
+// an update where a new one costs an insert, which would time the limits, not the form.
+const MAILS_PER_ACCOUNT = 1;
+const ACCOUNTS = Math.ceil(RUNS / MAILS_PER_ACCOUNT);
+const serverUrl = process.env.BENCH_DATABASE_URL || undefined;
+const root = mkdtempSync(path.join(tmpdir(), "plukweide-bench-forgot-"));
+const report = startReport("forgot-password", {
+  engine: serverUrl ? "PGlite and PostgreSQL" : "PGlite",
+  variant: process.env.BENCH_VARIANT || undefined,
+});
+const { log } = report;
+
+let addresses = 0;
+/** Each request from an address of its own, in X-Forwarded-For (see TRUSTED_PROXIES below). */
+function nextAddress(): string {
+  addresses += 1;
+  return `198.18.${Math.floor(addresses / 250) % 250}.${(addresses % 250) + 1}`;
+}
+
+async function post(base: string, target: string, form: Record<string, string>) {
+  const url = new URL(target, base);
+  const started = performance.now();
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "x-forwarded-for": nextAddress(), origin: url.origin, "accept-language": "en" },
+    body: new URLSearchParams(form),
+    redirect: "manual",
+  });
+  await response.arrayBuffer();
+  return { status: response.status, ms: performance.now() - started };
+}
+
+async function serve(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = 40_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, ["server.ts"], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "false",
+      TRUSTED_PROXIES: "127.0.0.1",
+      ...env,
+    },
+    stdio: "ignore",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const healthy = await fetch(`${url}/healthz`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (healthy) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url,
+    async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+function row(setup: string, label: string, samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const ms = (value: number) => value.toFixed(1);
+  report.within(`${setup}, ${label}: runs`, samples.length, RUNS, RUNS);
+  if (!label.startsWith("difference")) {
+    report.within(`${setup}, ${label}: p50 ms`, percentile(sorted, 50), 0.5, 10_000);
+  }
+  log(
+    `| ${setup} | ${label} | ${samples.length} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 95))} | ${ms(sorted[0] ?? NaN)}–${ms(sorted.at(-1) ?? NaN)} |`,
+  );
+}
+
+async function measure(setup: string, env: Record<string, string>, smtp: boolean) {
+  const sink = smtp ? await startSmtpServer() : undefined;
+  const server = await serve({
+    DATA_DIR: path.join(root, setup),
+    ...env,
+    ...(sink ? { SMTP_URL: sink.url } : {}),
+  });
+  try {
+    const members: string[] = [];
+    for (let index = 0; index < ACCOUNTS; index += 1) {
+      const email = `member-${index}@bench.example`;
+      const password = "the-right-password";
+      const answer = await post(server.url, "/register", {
+        name: "Bench Member",
+        email,
+        password,
+        confirmPassword: password,
+      });
+      if (answer.status !== 302) throw new Error(`registering answered ${answer.status}`);
+      members.push(email);
+    }
+    // Warm-up: the first requests pay for loading code paths and the engine's caches.
+    for (let index = 0; index < 5; index += 1) {
+      await post(server.url, "/forgot-password", { email: `warm-${index}@bench.example` });
+    }
+    // Registration mails still on their way would slow the first runs.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const tries = [
+        async () => {
+          const email = members[run % ACCOUNTS] ?? "";
+          const answer = await post(server.url, "/forgot-password", { email });
+          if (answer.status !== 200) throw new Error(`a known account answered ${answer.status}`);
+          known.push(answer.ms);
+        },
+        async () => {
+          const email = `nobody-${run}@bench.example`;
+          const answer = await post(server.url, "/forgot-password", { email });
+          if (answer.status !== 200)
+            throw new Error(`an unknown address answered ${answer.status}`);
+          unknown.push(answer.ms);
+        },
+      ];
+      if (run % 2 === 1) tries.reverse();
+      for (const attempt of tries) await attempt();
+      // The queued mail of one round goes out before the next round is timed.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    row(setup, "account exists", known);
+    row(setup, "no such account", unknown);
+    row(
+      setup,
+      "difference in the same round (exists − none)",
+      known.map((ms, run) => ms - (unknown[run] ?? NaN)),
+    );
+    return { setup, known, unknown };
+  } finally {
+    await server.stop();
+    await sink?.close();
+  }
+}
+
+log(
+  `Node ${process.version}, ${RUNS} forgot-password requests of each kind, load average ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(" ")}\n`,
+);
+log("| engine, mail | address | runs | p50 ms | p95 ms | range ms |");
+log("|---|---|---|---|---|---|");
+const results = [
+  await measure("pglite, outbox", {}, false),
+  await measure("pglite, smtp", {}, true),
+];
+if (serverUrl) {
+  const { adminQuery } = await import("./bench-meadows.ts");
+  for (const smtp of [false, true]) {
+    const name = `plukweide_bench_forgot_${process.pid}_${smtp ? "smtp" : "outbox"}`;
+    await adminQuery(serverUrl, `create database "${name}"`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    try {
+      results.push(
+        await measure(
+          `postgres, ${smtp ? "smtp" : "outbox"}`,
+          {
+            DATABASE_URL: url.href,
+            AUTH_SECRET: "bench-forgot-password-secret-that-is-long-enough-0123456789",
+          },
+          smtp,
+        ),
+      );
+    } finally {
+      await adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
+    }
+  }
+}
+rmSync(root, { recursive: true, force: true });
+report.attach(".json", JSON.stringify({ http: results }, null, 2));
+report.finish();
