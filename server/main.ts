@@ -40,6 +40,9 @@ import { exitOnUncaughtErrors } from "./exit-on-crash";
 import { apiPreflightHeaders } from "./api-cors";
 import { createPageCache, keepIfCacheable, sendShared, withFreshNonce } from "./page-cache";
 import { createRequestTurns } from "./request-turns";
+import { createBodyArrival } from "./body-arrival";
+import { limitConnections } from "./connection-limit";
+import { refuseAndClose } from "./api-problems";
 import { isSharedAnswerHandle } from "../app/lib/shared-answer";
 import { hitApiLimit } from "../app/services/account-limits";
 import { securityHeaders, setSecurityHeaders } from "./security-headers";
@@ -63,6 +66,29 @@ const DRAIN_TIMEOUT_MS = 10_000;
 const REQUESTS_AT_ONCE = 16;
 /** How long one request may hold its turn before the next begins all the same. */
 const LONGEST_TURN_MS = 1_000;
+/**
+ * Bodies are read before their request takes a turn (ADR 55). A client may have this many
+ * arriving at once, the process this many in all; those over the bound are asked to retry.
+ */
+const BODIES_PER_CLIENT = 8;
+const BODIES_AT_ONCE = 1_024;
+/** Bodies up to this size wait in memory, larger ones (photos) in a temporary file. */
+const BODY_IN_MEMORY_BYTES = 64 * 1024;
+/**
+ * A body must arrive within ten seconds plus its size at 64 kB a second (a slow phone
+ * connection's upload), and within five minutes however large: a 64 MB photo form needs about
+ * 220 kB a second.
+ */
+const SHORTEST_BODY_MS = 10_000;
+const SLOWEST_BODY_BYTES_PER_SECOND = 64 * 1024;
+const LONGEST_BODY_MS = 300_000;
+/** How long a request's head may take to arrive; Node checks every CHECK_INTERVAL_MS. */
+const HEADERS_TIMEOUT_MS = 10_000;
+const CHECK_INTERVAL_MS = 1_000;
+/** Connections open at once from one address that is not a trusted proxy. */
+const CONNECTIONS_PER_ADDRESS = 64;
+/** How long a client refused for having too much in progress is asked to wait, in seconds. */
+const RETRY_AFTER_SECONDS = 10;
 
 export async function startServer(options: StartOptions) {
   const config = parseConfig(process.env);
@@ -198,7 +224,10 @@ function createHttpServer(
     shared = false,
   ) => {
     const generation = pageCache?.generation() ?? 0;
-    const request = createRequest(req, res, { protocol: origin.protocol, host: origin.host });
+    const body = bodies.get(req);
+    const request = body
+      ? requestWithBody(req, res, origin, body())
+      : createRequest(req, res, { protocol: origin.protocol, host: origin.host });
     const context = new RouterContextProvider();
     context.set(appContext, {
       ...services,
@@ -253,6 +282,54 @@ function createHttpServer(
     imageQueue: imageProcessingLoad,
   });
   const serveOwnPath = createOwnPaths({ config, database, redis, metrics, currentBuildId });
+  const bodyArrival = createBodyArrival({
+    inMemoryBytes: BODY_IN_MEMORY_BYTES,
+    perClient: BODIES_PER_CLIENT,
+    total: BODIES_AT_ONCE,
+    shortestMs: SHORTEST_BODY_MS,
+    bytesPerSecond: SLOWEST_BODY_BYTES_PER_SECOND,
+    longestMs: LONGEST_BODY_MS,
+  });
+  /** What a refusal made here says of its request. */
+  const refusalOf = (req: IncomingMessage, pathname: string) => ({
+    pathname,
+    instance: req.url ?? pathname,
+    method: req.method,
+    acceptLanguage: req.headers["accept-language"],
+    appUrl: config.appUrl,
+  });
+  /** Each request's body, once it has arrived in full. */
+  const bodies = new WeakMap<IncomingMessage, () => ReadableStream<Uint8Array>>();
+  /**
+   * Waits for the body of `req`, if it has one: true once it is here, false when the request was
+   * answered (refused, too slow) or its visitor went away meanwhile.
+   */
+  const bodyArrived = async (req: IncomingMessage, res: ServerResponse, pathname: string) => {
+    const length = Number(req.headers["content-length"] ?? 0);
+    if (length === 0 || req.complete) return true;
+    const arrival = await bodyArrival.wait(req, res, clientAddress(req, proxies), length);
+    switch (arrival.kind) {
+      case "arrived":
+        bodies.set(req, arrival.body);
+        return true;
+      case "gone":
+        return false;
+      case "refused":
+        logger.warn(
+          { method: req.method, path: safePath(req.url), status: arrival.status },
+          "request refused: too many bodies arriving",
+        );
+        refuseAndClose(res, arrival.status, {
+          ...refusalOf(req, pathname),
+          retryAfterSeconds: arrival.retryAfterSeconds,
+          reason: "Too many requests in progress",
+        });
+        return false;
+      case "too-slow":
+        refuseAndClose(res, 408, { ...refusalOf(req, pathname), reason: "Request body too slow" });
+        return false;
+    }
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const check = checkRequest(req);
@@ -280,6 +357,8 @@ function createHttpServer(
     // Health checks, metrics and the build's files answer at once; the rest take turns.
     if (await serveOwnPath(req, res, pathname)) return;
     if (serveStaticFile(req, res)) return;
+    // No request holds a turn while its body is still arriving.
+    if (!(await bodyArrived(req, res, pathname))) return;
     if (!(await requestTurns.take(req, res))) return;
     if (await serveImage(req, res, pathname)) return;
     const method = await checkMethod(req.method ?? "GET", pathname);
@@ -338,30 +417,44 @@ function createHttpServer(
   /** The route a request went to, for its latency by route. */
   const routes = new WeakMap<ServerResponse, string>();
   const headersForEveryAnswer = securityHeaders(config.appUrl);
-  const server = createServer((req, res) => {
-    const started = process.hrtime.bigint();
-    req.id = requestIdOf(req, proxies);
-    res.setHeader("X-Request-Id", req.id);
-    logRequest(req, res);
-    res.on("close", () => {
-      requestTurns.end(res);
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      metrics.observe(req.method, res.statusCode, seconds, routes.get(res));
-    });
-    setSecurityHeaders(res, headersForEveryAnswer);
-    const run = () => {
-      handle(req, res).catch((error: unknown) => {
-        logger.error({ err: error, requestId: req.id }, "request failed");
-        if (!res.headersSent) {
-          res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
-          res.end("Internal Server Error\n");
-        } else {
-          res.destroy();
-        }
+  const server = createServer(
+    {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      // Bodies have deadlines of their own (bodyArrival); this is the bound on the whole request.
+      requestTimeout: HEADERS_TIMEOUT_MS + LONGEST_BODY_MS,
+      connectionsCheckingInterval: CHECK_INTERVAL_MS,
+    },
+    (req, res) => {
+      const started = process.hrtime.bigint();
+      req.id = requestIdOf(req, proxies);
+      res.setHeader("X-Request-Id", req.id);
+      logRequest(req, res);
+      res.on("close", () => {
+        requestTurns.end(res);
+        bodyArrival.end(res);
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        metrics.observe(req.method, res.statusCode, seconds, routes.get(res));
       });
-    };
-    if (deps.devMiddleware) deps.devMiddleware(req, res, run);
-    else run();
+      setSecurityHeaders(res, headersForEveryAnswer);
+      const run = () => {
+        handle(req, res).catch((error: unknown) => {
+          logger.error({ err: error, requestId: req.id }, "request failed");
+          if (!res.headersSent) {
+            res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+            res.end("Internal Server Error\n");
+          } else {
+            res.destroy();
+          }
+        });
+      };
+      if (deps.devMiddleware) deps.devMiddleware(req, res, run);
+      else run();
+    },
+  );
+  limitConnections(server, {
+    perAddress: CONNECTIONS_PER_ADDRESS,
+    trust: proxies,
+    retryAfterSeconds: RETRY_AFTER_SECONDS,
   });
   // CONNECT asks the server to be a tunnel, which it is not; Node hands it over as a raw socket.
   server.on("connect", (req: IncomingMessage, socket: Duplex) => {
@@ -371,7 +464,10 @@ function createHttpServer(
     );
   });
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
-  server.on("close", () => void pageCache?.close());
+  server.on("close", () => {
+    void pageCache?.close();
+    void bodyArrival.close();
+  });
   server.on("clientError", (error, socket) => {
     // Unparseable requests (bad request line, oversized headers): answer 400 and move on.
     if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
@@ -379,4 +475,32 @@ function createHttpServer(
     logger.debug({ code: (error as NodeJS.ErrnoException).code }, "client error");
   });
   return server;
+}
+
+/**
+ * The request React Router is handed for a body that has arrived in full: as createRequest makes
+ * it, with the body read from where it waited, aborted when the visitor goes away unanswered.
+ */
+function requestWithBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  origin: URL,
+  body: ReadableStream<Uint8Array>,
+): Request {
+  const visitorLeft = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) visitorLeft.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(":")) continue;
+    headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  return new Request(`${origin.protocol}//${origin.host}${req.url ?? "/"}`, {
+    method: req.method,
+    headers,
+    body,
+    signal: visitorLeft.signal,
+    duplex: "half",
+  } as RequestInit);
 }

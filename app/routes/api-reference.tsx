@@ -29,6 +29,10 @@ const PROBLEMS = [
   ["invalid-parameter", 400, "apiPage.problemInvalidParameter"],
   ["not-found", 404, "apiPage.problemNotFound"],
   ["too-many-requests", 429, "apiPage.problemTooManyRequests"],
+  ["bad-request", 400, "apiPage.problemBadRequest"],
+  ["request-timeout", 408, "apiPage.problemRequestTimeout"],
+  ["too-large", 413, "apiPage.problemTooLarge"],
+  ["unavailable", 503, "apiPage.problemUnavailable"],
 ] as const;
 
 const linkClass = "font-medium text-primary underline underline-offset-4 hover:no-underline";

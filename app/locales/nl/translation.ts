@@ -748,6 +748,10 @@ const nl = {
       invalidParameter: "Ongeldige parameter",
       notFound: "Niet gevonden",
       tooManyRequests: "Te veel verzoeken",
+      badRequest: "Verzoek onleesbaar",
+      requestTimeout: "Verzoek te traag",
+      tooLarge: "Verzoek te groot",
+      unavailable: "Dienst niet beschikbaar",
     },
     errors: {
       q: "q mag hoogstens 100 tekens bevatten.",
@@ -778,6 +782,15 @@ const nl = {
       meadowNotFound: "Er is geen pluktuin met id {{id}}.",
       noSuchEndpoint:
         "{{path}} hoort niet bij deze API; de beschrijving op /api zegt wat er wel bij hoort.",
+      malformed: "Het adres, de host of de lengte van het verzoek is onleesbaar.",
+      lengthRequired: "Een verzoek met inhoud moet zijn lengte noemen in Content-Length.",
+      headersTooLarge: "Het adres of de headers van het verzoek zijn langer dan de API leest.",
+      tooSlow: "De inhoud van het verzoek kwam niet binnen de tijd die bij zijn grootte hoort.",
+      tooLarge: "De inhoud van het verzoek is groter dan dit adres aanneemt.",
+      tooManyInProgress:
+        "Er lopen te veel verzoeken tegelijk van je adres. Probeer het over {{seconds}} seconden opnieuw.",
+      unavailable:
+        "De API kan even niet antwoorden. Probeer het over {{seconds}} seconden opnieuw.",
     },
   },
   apiPage: {
@@ -833,6 +846,13 @@ const nl = {
       "Een parameter valt buiten het bereik, is onleesbaar of mist zijn partner; parameter noemt hem.",
     problemNotFound: "Geen pluktuin heeft dat id, of het adres hoort niet bij de API.",
     problemTooManyRequests: "Te veel verzoeken van één adres: wacht zo lang als Retry-After zegt.",
+    problemBadRequest:
+      "Het verzoek zelf is onleesbaar: een misvormd pad of misvormde host (400), inhoud zonder lengte (411), een adres of headers die te lang zijn (431).",
+    problemRequestTimeout:
+      "De inhoud van het verzoek kwam niet binnen de tijd die bij zijn grootte hoort.",
+    problemTooLarge: "De inhoud van het verzoek is groter dan het adres aanneemt.",
+    problemUnavailable:
+      "De dienst kan even niet antwoorden (de database is onbereikbaar): wacht zo lang als Retry-After zegt.",
     downloadsTitle: "Downloads",
     downloads:
       "De hele verzameling, zonder demotuinen, hoogstens eens per uur opnieuw gemaakt. Beide bestanden vermelden de licentie.",

@@ -1,0 +1,102 @@
+import type { ServerResponse } from "node:http";
+import { catalogueTranslator } from "../app/lib/catalogue-translator";
+import { DEFAULT_LANGUAGE, preferredLanguage } from "../app/lib/i18n";
+import { API_CORS_HEADERS } from "../app/routes/api/v1/respond.server";
+
+/**
+ * Refusals made before the router, or instead of its answer, for paths under /api: RFC 9457
+ * problems as the API's own (app/routes/api/v1/respond.server.ts), with its CORS headers, so a
+ * program reading the API gets JSON whatever went wrong. Other paths keep their plain line.
+ */
+
+export function isApiPath(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+/** Each refusal's kind (its anchor on the /api page), title and detail in the catalogues. */
+const REFUSALS = {
+  400: { kind: "bad-request", title: "badRequest", detail: "malformed" },
+  408: { kind: "request-timeout", title: "requestTimeout", detail: "tooSlow" },
+  411: { kind: "bad-request", title: "badRequest", detail: "lengthRequired" },
+  413: { kind: "too-large", title: "tooLarge", detail: "tooLarge" },
+  429: { kind: "too-many-requests", title: "tooManyRequests", detail: "tooManyInProgress" },
+  431: { kind: "bad-request", title: "badRequest", detail: "headersTooLarge" },
+  503: { kind: "unavailable", title: "unavailable", detail: "unavailable" },
+} as const;
+
+export type RefusalStatus = keyof typeof REFUSALS;
+
+/** A problem's body and headers, for a path and query `instance` under /api. */
+export function apiProblem(
+  status: RefusalStatus,
+  instance: string,
+  {
+    acceptLanguage,
+    appUrl,
+    retryAfterSeconds,
+  }: {
+    acceptLanguage?: string;
+    appUrl: URL;
+    retryAfterSeconds?: number;
+  },
+): { body: string; headers: Record<string, string | number> } {
+  const language = preferredLanguage(acceptLanguage ?? null) ?? DEFAULT_LANGUAGE;
+  const t = catalogueTranslator(language);
+  const { kind, title, detail } = REFUSALS[status];
+  const body = JSON.stringify({
+    type: new URL(`/api#problem-${kind}`, appUrl).href,
+    title: t(`openData.problems.${title}`),
+    status,
+    detail: t(`openData.errors.${detail}`, { seconds: retryAfterSeconds ?? 10 }),
+    instance,
+  });
+  return {
+    body,
+    headers: {
+      ...API_CORS_HEADERS,
+      "Content-Type": "application/problem+json; charset=utf-8",
+      "Content-Language": language,
+      "Content-Length": Buffer.byteLength(body),
+      "Cache-Control": "no-store",
+      ...(retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) }),
+    },
+  };
+}
+
+/**
+ * Answers `status` and closes the connection: a problem under /api, a line of plain text
+ * elsewhere. For refusals whose body is not read (too slow, too many, too large).
+ */
+export function refuseAndClose(
+  res: ServerResponse,
+  status: RefusalStatus,
+  {
+    pathname,
+    instance,
+    method,
+    acceptLanguage,
+    appUrl,
+    retryAfterSeconds,
+    reason,
+  }: {
+    pathname: string;
+    instance: string;
+    method?: string;
+    acceptLanguage?: string;
+    appUrl: URL;
+    retryAfterSeconds?: number;
+    reason: string;
+  },
+): void {
+  const answer = isApiPath(pathname)
+    ? apiProblem(status, instance, { acceptLanguage, appUrl, retryAfterSeconds })
+    : {
+        body: `${reason}\n`,
+        headers: {
+          "Content-Type": "text/plain; charset=utf-8",
+          ...(retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) }),
+        },
+      };
+  res.writeHead(status, { ...answer.headers, Connection: "close" });
+  res.end(method === "HEAD" ? undefined : answer.body);
+}
