@@ -100,3 +100,33 @@ export function refuseAndClose(
   res.writeHead(status, { ...answer.headers, Connection: "close" });
   res.end(method === "HEAD" ? undefined : answer.body);
 }
+
+const STATUS_LINES: Record<400 | 408 | 431, string> = {
+  400: "400 Bad Request",
+  408: "408 Request Timeout",
+  431: "431 Request Header Fields Too Large",
+};
+
+/**
+ * The whole answer, status line included, to a request Node's parser could not read, for the
+ * socket itself. `rawPacket` holds the bytes read so far: when they begin with a request line
+ * for a path under /api, the answer is a problem in the language the head asks for, if it got
+ * that far; else an empty answer.
+ */
+export function unparseableAnswer(
+  status: 400 | 408 | 431,
+  rawPacket: Buffer | undefined,
+  appUrl: URL,
+): string {
+  const head = rawPacket?.subarray(0, 32 * 1024).toString("latin1") ?? "";
+  const target = /^[A-Z]+ (\/[^ \r\n]*)/.exec(head)?.[1];
+  const path = target?.split("?")[0] ?? "";
+  const top = `HTTP/1.1 ${STATUS_LINES[status]}\r\nConnection: close\r\n`;
+  if (!target || !isApiPath(path)) return `${top}Content-Length: 0\r\n\r\n`;
+  const acceptLanguage = /\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(head)?.[1];
+  // A target too long for the head is not repeated whole in the answer.
+  const instance = target.length > 2048 ? path.slice(0, 2048) : target;
+  const { body, headers } = apiProblem(status, instance, { acceptLanguage, appUrl });
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  return `${top}${lines.join("")}\r\n${body}`;
+}

@@ -30,7 +30,7 @@ import { createMetrics } from "./metrics";
 import { createOwnPaths } from "./own-paths";
 import { createAppServices } from "./app-services";
 import { createReadRouting, type ReadRouting } from "./read-replica";
-import { answerUnavailable, tooLargePage } from "./standalone-pages";
+import { answerUnavailable, problemPage, tooLargePage } from "./standalone-pages";
 import { drainable } from "./drain";
 import { listen } from "./listening";
 import { requestIdOf } from "./request-id";
@@ -42,7 +42,7 @@ import { createPageCache, keepIfCacheable, sendShared, withFreshNonce } from "./
 import { createRequestTurns } from "./request-turns";
 import { createBodyArrival } from "./body-arrival";
 import { limitConnections } from "./connection-limit";
-import { refuseAndClose } from "./api-problems";
+import { apiProblem, isApiPath, refuseAndClose, unparseableAnswer } from "./api-problems";
 import { isSharedAnswerHandle } from "../app/lib/shared-answer";
 import { hitApiLimit } from "../app/services/account-limits";
 import { securityHeaders, setSecurityHeaders } from "./security-headers";
@@ -254,7 +254,17 @@ function createHttpServer(
     // visitor is asked to come back shortly, in their language.
     if (response.status >= 500 && !(await database.ping(1_000))) {
       await response.body?.cancel().catch(() => {});
-      answerUnavailable(res, new URL(request.url).pathname, req.method);
+      const { pathname } = new URL(request.url);
+      if (isApiPath(pathname)) {
+        const { body, headers } = apiProblem(503, req.url ?? pathname, {
+          ...refusalOf(req, pathname),
+          retryAfterSeconds: RETRY_AFTER_SECONDS,
+        });
+        res.writeHead(503, headers);
+        res.end(req.method === "HEAD" ? undefined : body);
+      } else {
+        answerUnavailable(res, pathname, req.method);
+      }
       return;
     }
     if (pageCache && cacheKey) {
@@ -336,9 +346,12 @@ function createHttpServer(
     if (!check.ok) {
       // A browser's form that sent too much (photos, without JavaScript) is told so in the page's
       // language; scripts and programs get the plain line.
+      // The API's clients get a problem.
       const { tooLarge } = check;
-      const page =
-        tooLarge && req.headers.accept?.includes("text/html")
+      const rawPath = (req.url ?? "").split("?")[0] ?? "";
+      const page = isApiPath(rawPath)
+        ? problemPage(apiProblem(check.status, req.url ?? rawPath, refusalOf(req, rawPath)))
+        : tooLarge && req.headers.accept?.includes("text/html")
           ? tooLargePage(tooLarge.pathname, tooLarge.limit)
           : undefined;
       answerRefusal(req, res, check, page);
@@ -468,11 +481,18 @@ function createHttpServer(
     void pageCache?.close();
     void bodyArrival.close();
   });
-  server.on("clientError", (error, socket) => {
-    // Unparseable requests (bad request line, oversized headers): answer 400 and move on.
-    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+  server.on("clientError", (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
+    // Unparseable requests (bad request line, oversized headers, a head too slow): answered and
+    // closed. Under /api, as far as the bytes read tell, the answer is the API's problem.
+    const status =
+      error.code === "HPE_HEADER_OVERFLOW"
+        ? 431
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? 408
+          : 400;
+    if (socket.writable) socket.end(unparseableAnswer(status, error.rawPacket, config.appUrl));
     else socket.destroy();
-    logger.debug({ code: (error as NodeJS.ErrnoException).code }, "client error");
+    logger.debug({ code: error.code }, "client error");
   });
   return server;
 }
