@@ -286,12 +286,6 @@ function createHttpServer(
     atOnce: REQUESTS_AT_ONCE,
     longestTurnMs: LONGEST_TURN_MS,
   });
-  const metrics = createMetrics({
-    requestTurns: requestTurns.load,
-    pool: database.poolStats?.bind(database),
-    imageQueue: imageProcessingLoad,
-  });
-  const serveOwnPath = createOwnPaths({ config, database, redis, metrics, currentBuildId });
   const bodyArrival = createBodyArrival({
     inMemoryBytes: BODY_IN_MEMORY_BYTES,
     perClient: BODIES_PER_CLIENT,
@@ -300,6 +294,12 @@ function createHttpServer(
     bytesPerSecond: SLOWEST_BODY_BYTES_PER_SECOND,
     longestMs: LONGEST_BODY_MS,
   });
+  const metrics = createMetrics({
+    requestTurns: () => ({ ...requestTurns.load(), ...bodyArrival.load() }),
+    pool: database.poolStats?.bind(database),
+    imageQueue: imageProcessingLoad,
+  });
+  const serveOwnPath = createOwnPaths({ config, database, redis, metrics, currentBuildId });
   /** What a refusal made here says of its request. */
   const refusalOf = (req: IncomingMessage, pathname: string) => ({
     pathname,
