@@ -16,6 +16,8 @@ export function isApiPath(pathname: string): boolean {
 /** Each refusal's kind (its anchor on the /api page), title and detail in the catalogues. */
 const REFUSALS = {
   400: { kind: "bad-request", title: "badRequest", detail: "malformed" },
+  403: { kind: "cross-site", title: "crossSite", detail: "crossSite" },
+  405: { kind: "method-not-allowed", title: "methodNotAllowed", detail: "methodNotAllowed" },
   408: { kind: "request-timeout", title: "requestTimeout", detail: "tooSlow" },
   411: { kind: "bad-request", title: "badRequest", detail: "lengthRequired" },
   413: { kind: "too-large", title: "tooLarge", detail: "tooLarge" },
@@ -34,10 +36,13 @@ export function apiProblem(
     acceptLanguage,
     appUrl,
     retryAfterSeconds,
+    allow,
   }: {
     acceptLanguage?: string;
     appUrl: URL;
     retryAfterSeconds?: number;
+    /** For a method not allowed: the methods the path takes. */
+    allow?: string;
   },
 ): { body: string; headers: Record<string, string | number> } {
   const language = preferredLanguage(acceptLanguage ?? null) ?? DEFAULT_LANGUAGE;
@@ -47,7 +52,10 @@ export function apiProblem(
     type: new URL(`/api#problem-${kind}`, appUrl).href,
     title: t(`openData.problems.${title}`),
     status,
-    detail: t(`openData.errors.${detail}`, { seconds: retryAfterSeconds ?? 10 }),
+    detail: t(`openData.errors.${detail}`, {
+      seconds: retryAfterSeconds ?? 10,
+      allow: allow ?? "",
+    }),
     instance,
   });
   return {
@@ -59,6 +67,7 @@ export function apiProblem(
       "Content-Length": Buffer.byteLength(body),
       "Cache-Control": "no-store",
       ...(retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) }),
+      ...(allow === undefined ? {} : { Allow: allow }),
     },
   };
 }

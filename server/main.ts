@@ -363,6 +363,12 @@ function createHttpServer(
     const siteOrigins = [config.appUrl.origin, ...(requestOrigin ? [requestOrigin] : [])];
     if (!isAllowedOrigin(req, siteOrigins)) {
       logger.warn({ method: req.method, path: safePath(req.url) }, "cross-site request refused");
+      if (isApiPath(pathname)) {
+        const { body, headers } = apiProblem(403, req.url ?? pathname, refusalOf(req, pathname));
+        res.writeHead(403, headers);
+        res.end(body);
+        return;
+      }
       res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" });
       res.end("Cross-site request refused\n");
       return;
@@ -375,6 +381,15 @@ function createHttpServer(
     if (!(await requestTurns.take(req, res))) return;
     if (await serveImage(req, res, pathname)) return;
     const method = await checkMethod(req.method ?? "GET", pathname);
+    if (method.kind === "not-allowed" && isApiPath(pathname)) {
+      const { body, headers } = apiProblem(405, req.url ?? pathname, {
+        ...refusalOf(req, pathname),
+        allow: method.allow,
+      });
+      res.writeHead(405, { ...apiPreflightHeaders(pathname), ...headers });
+      res.end(req.method === "HEAD" ? undefined : body);
+      return;
+    }
     if (method.kind !== "router") {
       answerPlainly(res, method, apiPreflightHeaders(pathname));
       return;

@@ -191,6 +191,23 @@ describe("odd requests on the production build", () => {
       expect(problem.title.length).toBeGreaterThan(0);
     }
     expect(JSON.parse(answers[0]!.body)).toMatchObject({ title: "Verzoek onleesbaar" });
+    const routed = [
+      await sendRaw(
+        port,
+        `POST /api/v1/meadows HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 3\r\nConnection: close\r\n\r\na=b`,
+      ),
+      await sendRaw(
+        port,
+        `POST /api/meadows/x/photos HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: https://evil.example\r\nContent-Length: 3\r\nConnection: close\r\n\r\na=b`,
+      ),
+    ];
+    expect(routed.map((answer) => answer.status)).toEqual([405, 403]);
+    for (const answer of routed) {
+      expect(answer.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+      expect(answer.headers.get("access-control-allow-origin")).toBe("*");
+      expect((JSON.parse(answer.body) as { status: number }).status).toBe(answer.status);
+    }
+    expect(routed[0]!.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
     // Elsewhere the refusal stays a line of text.
     const page = await sendRaw(port, head("/meadows/%00"));
     expect(page.status).toBe(400);

@@ -737,6 +737,8 @@ const en = {
       requestTimeout: "Request too slow",
       tooLarge: "Request too large",
       unavailable: "Service unavailable",
+      crossSite: "Cross-site request refused",
+      methodNotAllowed: "Method not allowed",
     },
     errors: {
       q: "q may hold at most 100 characters.",
@@ -773,6 +775,8 @@ const en = {
       tooManyInProgress:
         "Too many requests from your address are in progress at once. Try again in {{seconds}} seconds.",
       unavailable: "The API cannot answer for a moment. Try again in {{seconds}} seconds.",
+      crossSite: "A post from another site's page is not taken here.",
+      methodNotAllowed: "This address takes only {{allow}}.",
     },
   },
   apiPage: {
@@ -831,6 +835,9 @@ const en = {
       "The request itself could not be read: a malformed path or host (400), a body without its length (411), an address or headers that are too long (431).",
     problemRequestTimeout: "The request's body did not arrive in the time its size allows.",
     problemTooLarge: "The request's body is larger than the address accepts.",
+    problemCrossSite:
+      "A post sent from another site's page, which only this site's pages may send.",
+    problemMethodNotAllowed: "A method the address does not take; Allow names those it does.",
     problemUnavailable:
       "The service cannot answer for a moment (the database is out of reach): wait as long as Retry-After says.",
     downloadsTitle: "Downloads",

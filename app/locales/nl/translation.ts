@@ -752,6 +752,8 @@ const nl = {
       requestTimeout: "Verzoek te traag",
       tooLarge: "Verzoek te groot",
       unavailable: "Dienst niet beschikbaar",
+      crossSite: "Verzoek van een andere site geweigerd",
+      methodNotAllowed: "Methode niet toegestaan",
     },
     errors: {
       q: "q mag hoogstens 100 tekens bevatten.",
@@ -791,6 +793,8 @@ const nl = {
         "Er lopen te veel verzoeken tegelijk van je adres. Probeer het over {{seconds}} seconden opnieuw.",
       unavailable:
         "De API kan even niet antwoorden. Probeer het over {{seconds}} seconden opnieuw.",
+      crossSite: "Een verzending vanaf de pagina van een andere site wordt hier niet aangenomen.",
+      methodNotAllowed: "Dit adres neemt alleen {{allow}} aan.",
     },
   },
   apiPage: {
@@ -851,6 +855,10 @@ const nl = {
     problemRequestTimeout:
       "De inhoud van het verzoek kwam niet binnen de tijd die bij zijn grootte hoort.",
     problemTooLarge: "De inhoud van het verzoek is groter dan het adres aanneemt.",
+    problemCrossSite:
+      "Een verzending vanaf de pagina van een andere site, die alleen de pagina's van deze site mogen doen.",
+    problemMethodNotAllowed:
+      "Een methode die het adres niet aanneemt; Allow noemt die het wel aanneemt.",
     problemUnavailable:
       "De dienst kan even niet antwoorden (de database is onbereikbaar): wacht zo lang als Retry-After zegt.",
     downloadsTitle: "Downloads",
