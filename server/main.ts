@@ -325,10 +325,6 @@ function createHttpServer(
       case "gone":
         return false;
       case "refused":
-        logger.warn(
-          { method: req.method, path: safePath(req.url), status: arrival.status },
-          "request refused: too many bodies arriving",
-        );
         refuseAndClose(res, arrival.status, {
           ...refusalOf(req, pathname),
           retryAfterSeconds: arrival.retryAfterSeconds,
@@ -345,8 +341,7 @@ function createHttpServer(
     const check = checkRequest(req);
     if (!check.ok) {
       // A browser's form that sent too much (photos, without JavaScript) is told so in the page's
-      // language; scripts and programs get the plain line.
-      // The API's clients get a problem.
+      // language, the API's clients get a problem, and other scripts and programs the plain line.
       const { tooLarge } = check;
       const rawPath = (req.url ?? "").split("?")[0] ?? "";
       const page = isApiPath(rawPath)
@@ -445,40 +440,38 @@ function createHttpServer(
   /** The route a request went to, for its latency by route. */
   const routes = new WeakMap<ServerResponse, string>();
   const headersForEveryAnswer = securityHeaders(config.appUrl);
-  const server = createServer(
-    {
-      headersTimeout: HEADERS_TIMEOUT_MS,
-      // Bodies have deadlines of their own (bodyArrival); this is the bound on the whole request.
-      requestTimeout: HEADERS_TIMEOUT_MS + LONGEST_BODY_MS,
-      connectionsCheckingInterval: CHECK_INTERVAL_MS,
-    },
-    (req, res) => {
-      const started = process.hrtime.bigint();
-      req.id = requestIdOf(req, proxies);
-      res.setHeader("X-Request-Id", req.id);
-      logRequest(req, res);
-      res.on("close", () => {
-        requestTurns.end(res);
-        bodyArrival.end(res);
-        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-        metrics.observe(req.method, res.statusCode, seconds, routes.get(res));
+  const timeouts = {
+    headersTimeout: HEADERS_TIMEOUT_MS,
+    // Bodies have deadlines of their own (bodyArrival); this is the bound on the whole request.
+    requestTimeout: HEADERS_TIMEOUT_MS + LONGEST_BODY_MS,
+    connectionsCheckingInterval: CHECK_INTERVAL_MS,
+  };
+  const server = createServer(timeouts, (req, res) => {
+    const started = process.hrtime.bigint();
+    req.id = requestIdOf(req, proxies);
+    res.setHeader("X-Request-Id", req.id);
+    logRequest(req, res);
+    res.on("close", () => {
+      requestTurns.end(res);
+      bodyArrival.end(res);
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      metrics.observe(req.method, res.statusCode, seconds, routes.get(res));
+    });
+    setSecurityHeaders(res, headersForEveryAnswer);
+    const run = () => {
+      handle(req, res).catch((error: unknown) => {
+        logger.error({ err: error, requestId: req.id }, "request failed");
+        if (!res.headersSent) {
+          res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+          res.end("Internal Server Error\n");
+        } else {
+          res.destroy();
+        }
       });
-      setSecurityHeaders(res, headersForEveryAnswer);
-      const run = () => {
-        handle(req, res).catch((error: unknown) => {
-          logger.error({ err: error, requestId: req.id }, "request failed");
-          if (!res.headersSent) {
-            res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
-            res.end("Internal Server Error\n");
-          } else {
-            res.destroy();
-          }
-        });
-      };
-      if (deps.devMiddleware) deps.devMiddleware(req, res, run);
-      else run();
-    },
-  );
+    };
+    if (deps.devMiddleware) deps.devMiddleware(req, res, run);
+    else run();
+  });
   limitConnections(server, {
     perAddress: CONNECTIONS_PER_ADDRESS,
     trust: proxies,
