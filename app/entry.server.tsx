@@ -30,10 +30,6 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  if (request.method.toUpperCase() === "HEAD") {
-    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
-  }
-
   const nonce = randomBytes(16).toString("base64");
   // Vite's development server injects inline scripts of its own; the policy is for production.
   if (!import.meta.env.DEV)
@@ -43,6 +39,11 @@ export default async function handleRequest(
         mapStyleUrl: loadContext.get(appContext).config.mapStyleUrl,
       }),
     );
+  // A HEAD is answered with the headers its GET would carry, without rendering the page.
+  if (request.method.toUpperCase() === "HEAD") {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
 
   await settleServerHandoff(routerContext);
   const html = renderToString(

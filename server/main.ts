@@ -30,7 +30,7 @@ import { createMetrics } from "./metrics";
 import { createOwnPaths } from "./own-paths";
 import { createAppServices } from "./app-services";
 import { createReadRouting, type ReadRouting } from "./read-replica";
-import { answerUnavailable, tooLargePage } from "./standalone-pages";
+import { answerUnavailable, problemPage, tooLargePage } from "./standalone-pages";
 import { drainable } from "./drain";
 import { listen } from "./listening";
 import { requestIdOf } from "./request-id";
@@ -40,6 +40,9 @@ import { exitOnUncaughtErrors } from "./exit-on-crash";
 import { apiPreflightHeaders } from "./api-cors";
 import { createPageCache, keepIfCacheable, sendShared, withFreshNonce } from "./page-cache";
 import { createRequestTurns } from "./request-turns";
+import { createBodyArrival } from "./body-arrival";
+import { limitConnections } from "./connection-limit";
+import { apiProblem, isApiPath, refuseAndClose, unparseableAnswer } from "./api-problems";
 import { isSharedAnswerHandle } from "../app/lib/shared-answer";
 import { hitApiLimit } from "../app/services/account-limits";
 import { securityHeaders, setSecurityHeaders } from "./security-headers";
@@ -63,6 +66,29 @@ const DRAIN_TIMEOUT_MS = 10_000;
 const REQUESTS_AT_ONCE = 16;
 /** How long one request may hold its turn before the next begins all the same. */
 const LONGEST_TURN_MS = 1_000;
+/**
+ * Bodies are read before their request takes a turn (ADR 57). A client may have this many
+ * arriving at once, the process this many in all; those over the bound are asked to retry.
+ */
+const BODIES_PER_CLIENT = 8;
+const BODIES_AT_ONCE = 1_024;
+/** Bodies up to this size wait in memory, larger ones (photos) in a temporary file. */
+const BODY_IN_MEMORY_BYTES = 64 * 1024;
+/**
+ * A body must arrive within ten seconds plus its size at 64 kB a second (a slow phone
+ * connection's upload), and within five minutes however large: a 64 MB photo form needs about
+ * 220 kB a second.
+ */
+const SHORTEST_BODY_MS = 10_000;
+const SLOWEST_BODY_BYTES_PER_SECOND = 64 * 1024;
+const LONGEST_BODY_MS = 300_000;
+/** How long a request's head may take to arrive; Node checks every CHECK_INTERVAL_MS. */
+const HEADERS_TIMEOUT_MS = 10_000;
+const CHECK_INTERVAL_MS = 1_000;
+/** Connections open at once from one address that is not a trusted proxy. */
+const CONNECTIONS_PER_ADDRESS = 64;
+/** How long a client refused for having too much in progress is asked to wait, in seconds. */
+const RETRY_AFTER_SECONDS = 10;
 
 export async function startServer(options: StartOptions) {
   const config = parseConfig(process.env);
@@ -198,7 +224,10 @@ function createHttpServer(
     shared = false,
   ) => {
     const generation = pageCache?.generation() ?? 0;
-    const request = createRequest(req, res, { protocol: origin.protocol, host: origin.host });
+    const body = bodies.get(req);
+    const request = body
+      ? requestWithBody(req, res, origin, body())
+      : createRequest(req, res, { protocol: origin.protocol, host: origin.host });
     const context = new RouterContextProvider();
     context.set(appContext, {
       ...services,
@@ -225,7 +254,17 @@ function createHttpServer(
     // visitor is asked to come back shortly, in their language.
     if (response.status >= 500 && !(await database.ping(1_000))) {
       await response.body?.cancel().catch(() => {});
-      answerUnavailable(res, new URL(request.url).pathname, req.method);
+      const { pathname } = new URL(request.url);
+      if (isApiPath(pathname)) {
+        const { body, headers } = apiProblem(503, req.url ?? pathname, {
+          ...refusalOf(req, pathname),
+          retryAfterSeconds: RETRY_AFTER_SECONDS,
+        });
+        res.writeHead(503, headers);
+        res.end(req.method === "HEAD" ? undefined : body);
+      } else {
+        answerUnavailable(res, pathname, req.method);
+      }
       return;
     }
     if (pageCache && cacheKey) {
@@ -247,21 +286,67 @@ function createHttpServer(
     atOnce: REQUESTS_AT_ONCE,
     longestTurnMs: LONGEST_TURN_MS,
   });
+  const bodyArrival = createBodyArrival({
+    inMemoryBytes: BODY_IN_MEMORY_BYTES,
+    perClient: BODIES_PER_CLIENT,
+    total: BODIES_AT_ONCE,
+    shortestMs: SHORTEST_BODY_MS,
+    bytesPerSecond: SLOWEST_BODY_BYTES_PER_SECOND,
+    longestMs: LONGEST_BODY_MS,
+  });
   const metrics = createMetrics({
-    requestTurns: requestTurns.load,
+    requestTurns: () => ({ ...requestTurns.load(), ...bodyArrival.load() }),
     pool: database.poolStats?.bind(database),
     imageQueue: imageProcessingLoad,
   });
   const serveOwnPath = createOwnPaths({ config, database, redis, metrics, currentBuildId });
+  /** What a refusal made here says of its request. */
+  const refusalOf = (req: IncomingMessage, pathname: string) => ({
+    pathname,
+    instance: req.url ?? pathname,
+    method: req.method,
+    acceptLanguage: req.headers["accept-language"],
+    appUrl: config.appUrl,
+  });
+  /** Each request's body, once it has arrived in full. */
+  const bodies = new WeakMap<IncomingMessage, () => ReadableStream<Uint8Array>>();
+  /**
+   * Waits for the body of `req`, if it has one: true once it is here, false when the request was
+   * answered (refused, too slow) or its visitor went away meanwhile.
+   */
+  const bodyArrived = async (req: IncomingMessage, res: ServerResponse, pathname: string) => {
+    const length = Number(req.headers["content-length"] ?? 0);
+    if (length === 0 || req.complete) return true;
+    const arrival = await bodyArrival.wait(req, res, clientAddress(req, proxies), length);
+    switch (arrival.kind) {
+      case "arrived":
+        bodies.set(req, arrival.body);
+        return true;
+      case "gone":
+        return false;
+      case "refused":
+        refuseAndClose(res, arrival.status, {
+          ...refusalOf(req, pathname),
+          retryAfterSeconds: arrival.retryAfterSeconds,
+          reason: "Too many requests in progress",
+        });
+        return false;
+      case "too-slow":
+        refuseAndClose(res, 408, { ...refusalOf(req, pathname), reason: "Request body too slow" });
+        return false;
+    }
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const check = checkRequest(req);
     if (!check.ok) {
       // A browser's form that sent too much (photos, without JavaScript) is told so in the page's
-      // language; scripts and programs get the plain line.
+      // language, the API's clients get a problem, and other scripts and programs the plain line.
       const { tooLarge } = check;
-      const page =
-        tooLarge && req.headers.accept?.includes("text/html")
+      const rawPath = (req.url ?? "").split("?")[0] ?? "";
+      const page = isApiPath(rawPath)
+        ? problemPage(apiProblem(check.status, req.url ?? rawPath, refusalOf(req, rawPath)))
+        : tooLarge && req.headers.accept?.includes("text/html")
           ? tooLargePage(tooLarge.pathname, tooLarge.limit)
           : undefined;
       answerRefusal(req, res, check, page);
@@ -273,6 +358,12 @@ function createHttpServer(
     const siteOrigins = [config.appUrl.origin, ...(requestOrigin ? [requestOrigin] : [])];
     if (!isAllowedOrigin(req, siteOrigins)) {
       logger.warn({ method: req.method, path: safePath(req.url) }, "cross-site request refused");
+      if (isApiPath(pathname)) {
+        const { body, headers } = apiProblem(403, req.url ?? pathname, refusalOf(req, pathname));
+        res.writeHead(403, headers);
+        res.end(body);
+        return;
+      }
       res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" });
       res.end("Cross-site request refused\n");
       return;
@@ -280,9 +371,20 @@ function createHttpServer(
     // Health checks, metrics and the build's files answer at once; the rest take turns.
     if (await serveOwnPath(req, res, pathname)) return;
     if (serveStaticFile(req, res)) return;
+    // No request holds a turn while its body is still arriving.
+    if (!(await bodyArrived(req, res, pathname))) return;
     if (!(await requestTurns.take(req, res))) return;
     if (await serveImage(req, res, pathname)) return;
     const method = await checkMethod(req.method ?? "GET", pathname);
+    if (method.kind === "not-allowed" && isApiPath(pathname)) {
+      const { body, headers } = apiProblem(405, req.url ?? pathname, {
+        ...refusalOf(req, pathname),
+        allow: method.allow,
+      });
+      res.writeHead(405, { ...apiPreflightHeaders(pathname), ...headers });
+      res.end(req.method === "HEAD" ? undefined : body);
+      return;
+    }
     if (method.kind !== "router") {
       answerPlainly(res, method, apiPreflightHeaders(pathname));
       return;
@@ -338,13 +440,20 @@ function createHttpServer(
   /** The route a request went to, for its latency by route. */
   const routes = new WeakMap<ServerResponse, string>();
   const headersForEveryAnswer = securityHeaders(config.appUrl);
-  const server = createServer((req, res) => {
+  const timeouts = {
+    headersTimeout: HEADERS_TIMEOUT_MS,
+    // Bodies have deadlines of their own (bodyArrival); this is the bound on the whole request.
+    requestTimeout: HEADERS_TIMEOUT_MS + LONGEST_BODY_MS,
+    connectionsCheckingInterval: CHECK_INTERVAL_MS,
+  };
+  const server = createServer(timeouts, (req, res) => {
     const started = process.hrtime.bigint();
     req.id = requestIdOf(req, proxies);
     res.setHeader("X-Request-Id", req.id);
     logRequest(req, res);
     res.on("close", () => {
       requestTurns.end(res);
+      bodyArrival.end(res);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.observe(req.method, res.statusCode, seconds, routes.get(res));
     });
@@ -363,6 +472,11 @@ function createHttpServer(
     if (deps.devMiddleware) deps.devMiddleware(req, res, run);
     else run();
   });
+  limitConnections(server, {
+    perAddress: CONNECTIONS_PER_ADDRESS,
+    trust: proxies,
+    retryAfterSeconds: RETRY_AFTER_SECONDS,
+  });
   // CONNECT asks the server to be a tunnel, which it is not; Node hands it over as a raw socket.
   server.on("connect", (req: IncomingMessage, socket: Duplex) => {
     logger.info({ method: req.method, status: 405 }, "request");
@@ -371,12 +485,50 @@ function createHttpServer(
     );
   });
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
-  server.on("close", () => void pageCache?.close());
-  server.on("clientError", (error, socket) => {
-    // Unparseable requests (bad request line, oversized headers): answer 400 and move on.
-    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+  server.on("close", () => {
+    void pageCache?.close();
+    void bodyArrival.close();
+  });
+  server.on("clientError", (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
+    // Unparseable requests (bad request line, oversized headers, a head too slow): answered and
+    // closed. Under /api, as far as the bytes read tell, the answer is the API's problem.
+    const status =
+      error.code === "HPE_HEADER_OVERFLOW"
+        ? 431
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? 408
+          : 400;
+    if (socket.writable) socket.end(unparseableAnswer(status, error.rawPacket, config.appUrl));
     else socket.destroy();
-    logger.debug({ code: (error as NodeJS.ErrnoException).code }, "client error");
+    logger.debug({ code: error.code }, "client error");
   });
   return server;
+}
+
+/**
+ * The request React Router is handed for a body that has arrived in full: as createRequest makes
+ * it, with the body read from where it waited, aborted when the visitor goes away unanswered.
+ */
+function requestWithBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  origin: URL,
+  body: ReadableStream<Uint8Array>,
+): Request {
+  const visitorLeft = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) visitorLeft.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(":")) continue;
+    headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  return new Request(`${origin.protocol}//${origin.host}${req.url ?? "/"}`, {
+    method: req.method,
+    headers,
+    body,
+    signal: visitorLeft.signal,
+    duplex: "half",
+  } as RequestInit);
 }

@@ -23,8 +23,11 @@ export interface MetricSources {
   pool?: () => { total: number; idle: number; waiting: number };
   /** Image jobs processing and waiting their turn (app/services/images.ts). */
   imageQueue?: () => { active: number; waiting: number };
-  /** Requests being answered, and waiting for their turn (server/request-turns.ts). */
-  requestTurns?: () => { answering: number; waiting: number };
+  /**
+   * Requests being answered, waiting for their turn (server/request-turns.ts), and whose body is
+   * still arriving (server/body-arrival.ts).
+   */
+  requestTurns?: () => { answering: number; waiting: number; arriving?: number };
 }
 
 export function createMetrics(sources: MetricSources = {}) {
@@ -85,7 +88,7 @@ export function createMetrics(sources: MetricSources = {}) {
   if (requestTurns) {
     stateGauge(
       "plukweide_requests_in_progress",
-      "Requests being answered, and waiting for their turn.",
+      "Requests being answered, waiting for their turn, and whose body is still arriving.",
       requestTurns,
     );
   }

@@ -95,3 +95,11 @@ export function tooLargePage(pathname: string, limitBytes: number): StandalonePa
     { href: pathInLanguage("/", language), text: t("errors.backHome") },
   );
 }
+
+/** An API problem (server/api-problems.ts) as an answer of its own. */
+export function problemPage(problem: {
+  body: string;
+  headers: Record<string, string | number>;
+}): StandalonePage {
+  return { html: problem.body, headers: problem.headers };
+}

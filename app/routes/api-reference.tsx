@@ -29,6 +29,12 @@ const PROBLEMS = [
   ["invalid-parameter", 400, "apiPage.problemInvalidParameter"],
   ["not-found", 404, "apiPage.problemNotFound"],
   ["too-many-requests", 429, "apiPage.problemTooManyRequests"],
+  ["bad-request", 400, "apiPage.problemBadRequest"],
+  ["cross-site", 403, "apiPage.problemCrossSite"],
+  ["method-not-allowed", 405, "apiPage.problemMethodNotAllowed"],
+  ["request-timeout", 408, "apiPage.problemRequestTimeout"],
+  ["too-large", 413, "apiPage.problemTooLarge"],
+  ["unavailable", 503, "apiPage.problemUnavailable"],
 ] as const;
 
 const linkClass = "font-medium text-primary underline underline-offset-4 hover:no-underline";

@@ -58,6 +58,19 @@ describe.skipIf(!hasPostgres)("the app while its PostgreSQL is stopped and start
       expect(html).toContain(`<html lang="${lang}">`);
       expect(html).toContain(`<h1>${title}</h1>`);
     }
+    // The API's clients get its problem, with its CORS, in their language.
+    const api = await fetch(`${app.url}/api/v1/meadows`, {
+      headers: { "Accept-Language": "nl", Origin: "https://elsewhere.example" },
+    });
+    expect(api.status).toBe(503);
+    expect(api.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+    expect(api.headers.get("access-control-allow-origin")).toBe("*");
+    expect(api.headers.get("retry-after")).toBe("10");
+    expect(await api.json()).toMatchObject({
+      status: 503,
+      title: "Dienst niet beschikbaar",
+      instance: "/api/v1/meadows",
+    });
     expect(app.child.exitCode).toBeNull();
 
     await postgres.start();

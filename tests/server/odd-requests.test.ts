@@ -1,4 +1,5 @@
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnApp, type AppProcess } from "../support/app-process";
@@ -35,6 +36,29 @@ function send(
     });
     req.on("error", reject);
     req.end(body);
+  });
+}
+
+/** Sends `head` as it is down a connection of its own; the answer's status line and headers. */
+function sendRaw(
+  port: number,
+  head: string,
+): Promise<{ status: number; headers: Map<string, string>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: "127.0.0.1", port }, () => socket.write(head));
+    let text = "";
+    socket.setEncoding("latin1").on("data", (chunk: string) => (text += chunk));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const [top = "", body = ""] = text.split("\r\n\r\n");
+      const [statusLine = "", ...lines] = top.split("\r\n");
+      const headers = new Map<string, string>();
+      for (const line of lines) {
+        const colon = line.indexOf(":");
+        headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
+      }
+      resolve({ status: Number(statusLine.split(" ")[1]), headers, body });
+    });
   });
 }
 
@@ -140,6 +164,54 @@ describe("odd requests on the production build", () => {
     expect((await send(app.port, "GET", "/nope%0A")).status).toBe(404);
     expect((await send(app.port, "GET", "/nl%0A")).status).toBe(404);
     expect((await send(app.port, "OPTIONS", "/nope%0A")).status).toBe(404);
+  });
+
+  it("refuses what never reaches the API's routes with a problem and the API's CORS", async () => {
+    const port = app.port;
+    const head = (target: string, extra = "") =>
+      `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept-Language: nl\r\n${extra}Connection: close\r\n\r\n`;
+    const answers = [
+      await sendRaw(port, head("/api/v1/meadows/%00")),
+      await sendRaw(port, head("/api/v1/meadows/a\rb")),
+      await sendRaw(port, head("/api/v1/meadows/a\nb")),
+      await sendRaw(port, head(`/api/v1/meadows?q=${"a".repeat(17_000)}`)),
+      await sendRaw(port, head("/api/v1/meadows", "Transfer-Encoding: chunked\r\n")),
+      await sendRaw(
+        port,
+        `POST /api/meadows/x/photos HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: ${64 * 2 ** 20}\r\nConnection: close\r\n\r\n`,
+      ),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400, 431, 411, 413]);
+    for (const answer of answers) {
+      expect(answer.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+      expect(answer.headers.get("access-control-allow-origin")).toBe("*");
+      const problem = JSON.parse(answer.body) as { status: number; title: string; type: string };
+      expect(problem.status).toBe(answer.status);
+      expect(problem.type).toMatch(/\/api#problem-[a-z-]+$/);
+      expect(problem.title.length).toBeGreaterThan(0);
+    }
+    expect(JSON.parse(answers[0]!.body)).toMatchObject({ title: "Verzoek onleesbaar" });
+    const routed = [
+      await sendRaw(
+        port,
+        `POST /api/v1/meadows HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 3\r\nConnection: close\r\n\r\na=b`,
+      ),
+      await sendRaw(
+        port,
+        `POST /api/meadows/x/photos HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: https://evil.example\r\nContent-Length: 3\r\nConnection: close\r\n\r\na=b`,
+      ),
+    ];
+    expect(routed.map((answer) => answer.status)).toEqual([405, 403]);
+    for (const answer of routed) {
+      expect(answer.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+      expect(answer.headers.get("access-control-allow-origin")).toBe("*");
+      expect((JSON.parse(answer.body) as { status: number }).status).toBe(answer.status);
+    }
+    expect(routed[0]!.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    // Elsewhere the refusal stays a line of text.
+    const page = await sendRaw(port, head("/meadows/%00"));
+    expect(page.status).toBe(400);
+    expect(page.headers.get("content-type")).toBe("text/plain; charset=utf-8");
   });
 
   it("logs a refused cross-site post as a warning, not an error", async () => {

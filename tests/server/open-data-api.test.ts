@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { fc } from "@fast-check/vitest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -44,7 +45,11 @@ describe.each(appEngines)("the open data API on $name", (engine) => {
   let validate: ReturnType<typeof openApiValidator>;
 
   beforeAll(async () => {
-    app = await spawnApp({ ...(await withMeadows(database.env)), SEED_DEMO: "true" }).ready;
+    app = await spawnApp({
+      ...(await withMeadows(database.env)),
+      SEED_DEMO: "true",
+      APP_URL: "https://plukweide.example",
+    }).ready;
     const document = (await (await fetch(`${app.url}/api/v1/openapi.json`)).json()) as object;
     validate = openApiValidator(document);
   });
@@ -121,6 +126,34 @@ describe.each(appEngines)("the open data API on $name", (engine) => {
     // Thirty of members and the demo meadows, which the site shows too.
     expect(seen.filter((id) => id.startsWith("member-"))).toHaveLength(30);
     expect(seen.length).toBeGreaterThan(30);
+  });
+
+  it("links the next page on APP_URL, whatever Host or X-Forwarded-Host the request names", async () => {
+    for (const header of ["host", "x-forwarded-host"]) {
+      const { link, body } = await new Promise<{ link: string; body: string }>(
+        (resolve, reject) => {
+          const req = httpRequest(
+            {
+              host: "127.0.0.1",
+              port: app.port,
+              path: "/api/v1/meadows?limit=7",
+              headers: { [header]: "attacker.example", "x-forwarded-for": address() },
+            },
+            (res) => {
+              let text = "";
+              res.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+              res.on("end", () => resolve({ link: String(res.headers.link), body: text }));
+            },
+          );
+          req.on("error", reject);
+          req.end();
+        },
+      );
+      const { next } = JSON.parse(body) as { next: string };
+      expect(new URL(next).origin, header).toBe("https://plukweide.example");
+      expect(new URL(next).pathname).toBe("/api/v1/meadows");
+      expect(link).toBe(`<${next}>; rel="next"`);
+    }
   });
 
   it("allows any origin, and answers a preflight", async () => {

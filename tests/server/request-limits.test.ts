@@ -95,9 +95,11 @@ describe("request limits", () => {
     const english = await announced(app.port, "/settings/avatar", 17 * megabyte, browser);
     expect(english.body).toContain("Too Much at Once");
     expect(english.body).toContain("up to 16 MB");
-    // A script's upload gets the plain line its code reads the status of.
+    // A script's upload under /api gets a problem, as every refusal there; elsewhere a plain line.
     const script = await announced(app.port, "/api/meadows/x/photos", 17 * megabyte);
-    expect(script).toMatchObject({ status: 413, type: expect.stringMatching(/^text\/plain/) });
+    expect(script).toMatchObject({ status: 413, type: "application/problem+json; charset=utf-8" });
+    const form = await announced(app.port, "/settings/avatar", 17 * megabyte);
+    expect(form).toMatchObject({ status: 413, type: expect.stringMatching(/^text\/plain/) });
   });
 
   it("answers a field over its limit with the form and a message in the page's language", async () => {

@@ -118,6 +118,27 @@ describe("security headers over plain http", () => {
     }
   });
 
+  it("gives a HEAD the headers its GET carries, the policy included", async () => {
+    for (const page of PAGES) {
+      const path = page.replace(":meadow", meadowId);
+      const as = /login|register|password|verify/.test(path) ? new Visitor(() => app.url) : member;
+      const get = await as.get(path);
+      await get.arrayBuffer();
+      const head = await fetch(new URL(path, app.url), {
+        method: "HEAD",
+        headers: { cookie: as.cookie, "accept-language": "en" },
+        redirect: "manual",
+      });
+      expect(head.status, path).toBe(get.status);
+      expectEveryAnswerHeaders(head.headers, path);
+      expect(head.headers.get("content-type"), path).toBe(get.headers.get("content-type"));
+      const policy = (answer: Response) =>
+        (answer.headers.get("content-security-policy") ?? "").replace(/'nonce-[^']+'/g, "'nonce'");
+      expect(policy(head), path).toBe(policy(get));
+      expect(policy(head), path).toContain("script-src 'self' 'nonce'");
+    }
+  });
+
   it("gives files, JSON and the server's own refusals the same headers", async () => {
     const visitor = new Visitor(() => app.url);
     const answers: Array<[string, Headers]> = [];

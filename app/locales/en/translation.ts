@@ -747,6 +747,12 @@ const en = {
       invalidParameter: "Invalid parameter",
       notFound: "Not found",
       tooManyRequests: "Too many requests",
+      badRequest: "Request not readable",
+      requestTimeout: "Request too slow",
+      tooLarge: "Request too large",
+      unavailable: "Service unavailable",
+      crossSite: "Cross-site request refused",
+      methodNotAllowed: "Method not allowed",
     },
     errors: {
       q: "q may hold at most 100 characters.",
@@ -775,6 +781,16 @@ const en = {
         "More than {{max}} requests a minute came from your address. Try again in {{seconds}} seconds.",
       meadowNotFound: "There is no meadow with the id {{id}}.",
       noSuchEndpoint: "{{path}} is not part of this API; the reference at /api lists what is.",
+      malformed: "The request's address, host or length could not be read.",
+      lengthRequired: "A request with a body must say its length in Content-Length.",
+      headersTooLarge: "The request's address or headers are longer than the API reads.",
+      tooSlow: "The request's body did not arrive in the time its size allows.",
+      tooLarge: "The request's body is larger than this address accepts.",
+      tooManyInProgress:
+        "Too many requests from your address are in progress at once. Try again in {{seconds}} seconds.",
+      unavailable: "The API cannot answer for a moment. Try again in {{seconds}} seconds.",
+      crossSite: "A post from another site's page is not taken here.",
+      methodNotAllowed: "This address takes only {{allow}}.",
     },
   },
   apiPage: {
@@ -829,6 +845,15 @@ const en = {
       "A parameter is out of range, cannot be read or lacks its partner; parameter names it.",
     problemNotFound: "No meadow has that id, or the address is not part of the API.",
     problemTooManyRequests: "Too many requests from one address: wait as long as Retry-After says.",
+    problemBadRequest:
+      "The request itself could not be read: a malformed path or host (400), a body without its length (411), an address or headers that are too long (431).",
+    problemRequestTimeout: "The request's body did not arrive in the time its size allows.",
+    problemTooLarge: "The request's body is larger than the address accepts.",
+    problemCrossSite:
+      "A post sent from another site's page, which only this site's pages may send.",
+    problemMethodNotAllowed: "A method the address does not take; Allow names those it does.",
+    problemUnavailable:
+      "The service cannot answer for a moment (the database is out of reach): wait as long as Retry-After says.",
     downloadsTitle: "Downloads",
     downloads:
       "The whole data set, demo meadows left out, made again at most once an hour. Both files state the licence.",

@@ -764,6 +764,12 @@ const nl = {
       invalidParameter: "Ongeldige parameter",
       notFound: "Niet gevonden",
       tooManyRequests: "Te veel verzoeken",
+      badRequest: "Verzoek onleesbaar",
+      requestTimeout: "Verzoek te traag",
+      tooLarge: "Verzoek te groot",
+      unavailable: "Dienst niet beschikbaar",
+      crossSite: "Verzoek van een andere site geweigerd",
+      methodNotAllowed: "Methode niet toegestaan",
     },
     errors: {
       q: "q mag hoogstens 100 tekens bevatten.",
@@ -794,6 +800,17 @@ const nl = {
       meadowNotFound: "Er is geen pluktuin met id {{id}}.",
       noSuchEndpoint:
         "{{path}} hoort niet bij deze API; de beschrijving op /api zegt wat er wel bij hoort.",
+      malformed: "Het adres, de host of de lengte van het verzoek is onleesbaar.",
+      lengthRequired: "Een verzoek met inhoud moet zijn lengte noemen in Content-Length.",
+      headersTooLarge: "Het adres of de headers van het verzoek zijn langer dan de API leest.",
+      tooSlow: "De inhoud van het verzoek kwam niet binnen de tijd die bij zijn grootte hoort.",
+      tooLarge: "De inhoud van het verzoek is groter dan dit adres aanneemt.",
+      tooManyInProgress:
+        "Er lopen te veel verzoeken tegelijk van je adres. Probeer het over {{seconds}} seconden opnieuw.",
+      unavailable:
+        "De API kan even niet antwoorden. Probeer het over {{seconds}} seconden opnieuw.",
+      crossSite: "Een verzending vanaf de pagina van een andere site wordt hier niet aangenomen.",
+      methodNotAllowed: "Dit adres neemt alleen {{allow}} aan.",
     },
   },
   apiPage: {
@@ -849,6 +866,17 @@ const nl = {
       "Een parameter valt buiten het bereik, is onleesbaar of mist zijn partner; parameter noemt hem.",
     problemNotFound: "Geen pluktuin heeft dat id, of het adres hoort niet bij de API.",
     problemTooManyRequests: "Te veel verzoeken van één adres: wacht zo lang als Retry-After zegt.",
+    problemBadRequest:
+      "Het verzoek zelf is onleesbaar: een misvormd pad of misvormde host (400), inhoud zonder lengte (411), een adres of headers die te lang zijn (431).",
+    problemRequestTimeout:
+      "De inhoud van het verzoek kwam niet binnen de tijd die bij zijn grootte hoort.",
+    problemTooLarge: "De inhoud van het verzoek is groter dan het adres aanneemt.",
+    problemCrossSite:
+      "Een verzending vanaf de pagina van een andere site, die alleen de pagina's van deze site mogen doen.",
+    problemMethodNotAllowed:
+      "Een methode die het adres niet aanneemt; Allow noemt die het wel aanneemt.",
+    problemUnavailable:
+      "De dienst kan even niet antwoorden (de database is onbereikbaar): wacht zo lang als Retry-After zegt.",
     downloadsTitle: "Downloads",
     downloads:
       "De hele verzameling, zonder demotuinen, hoogstens eens per uur opnieuw gemaakt. Beide bestanden vermelden de licentie.",

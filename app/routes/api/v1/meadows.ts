@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: query.limit ?? API_DEFAULT_LIMIT,
       siteUrl,
     });
-    const next = page.nextCursor ? nextPage(request, page.nextCursor) : null;
+    const next = page.nextCursor ? nextPage(request, page.nextCursor, siteUrl) : null;
     const paging = { nextCursor: page.nextCursor, next };
     const body =
       format === "geojson"
@@ -87,9 +87,13 @@ function filtersOf(query: MeadowsQuery): MeadowFilters {
   return filters;
 }
 
-/** This request's address with the next page's cursor. */
-function nextPage(request: Request, cursor: string): string {
-  const url = new URL(request.url);
+/**
+ * This request's path and query with the next page's cursor, on the site's own address: the
+ * request's host is whatever the client named, and a copy of the answer goes to every client.
+ */
+function nextPage(request: Request, cursor: string, siteUrl: URL): string {
+  const asked = new URL(request.url);
+  const url = new URL(asked.pathname + asked.search, siteUrl);
   url.searchParams.set("cursor", cursor);
   return url.href;
 }
