@@ -21,7 +21,7 @@ import { clientAddress, createProxyTrust, publicOrigin } from "./forwarded";
 import { isAllowedOrigin } from "./origin-check";
 import { answerPlainly, createMethodCheck } from "./route-methods";
 import { parseConfig, type Config } from "../app/env.server";
-import { answerRefusal, checkRequest } from "./request-guard";
+import { answerRefusal, checkRequest, readsItsOwnBody } from "./request-guard";
 import { createStaticFiles } from "./static-files";
 import { startDatabaseMaintenance } from "./database-maintenance";
 import { startImageSweep } from "./image-sweep";
@@ -372,8 +372,11 @@ function createHttpServer(
     if (await serveOwnPath(req, res, pathname)) return;
     if (serveStaticFile(req, res)) return;
     // No request holds a turn while its body is still arriving.
-    if (!(await bodyArrived(req, res, pathname))) return;
-    if (!(await requestTurns.take(req, res))) return;
+    // A photo upload streams its body itself under its own slots (ADR 56), holding no turn.
+    if (!readsItsOwnBody(req.method, pathname, req.headers["content-type"])) {
+      if (!(await bodyArrived(req, res, pathname))) return;
+      if (!(await requestTurns.take(req, res))) return;
+    }
     if (await serveImage(req, res, pathname)) return;
     const method = await checkMethod(req.method ?? "GET", pathname);
     if (method.kind === "not-allowed" && isApiPath(pathname)) {

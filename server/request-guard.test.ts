@@ -2,7 +2,13 @@ import { createServer, type IncomingMessage } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { once } from "node:events";
 import { describe, expect, it } from "vitest";
-import { answerRefusal, checkRequest, MAX_BODY_BYTES, MAX_PHOTO_FORM_BYTES } from "./request-guard";
+import {
+  answerRefusal,
+  checkRequest,
+  MAX_BODY_BYTES,
+  MAX_PHOTO_FORM_BYTES,
+  readsItsOwnBody,
+} from "./request-guard";
 
 function request(
   url: string,
@@ -149,5 +155,24 @@ describe("answerRefusal", () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe("readsItsOwnBody", () => {
+  it("names the photo uploads, which stream their own bodies", () => {
+    const multipart = "multipart/form-data; boundary=x";
+    expect(readsItsOwnBody("POST", "/api/meadows/abc/photos", multipart)).toBe(true);
+    expect(readsItsOwnBody("POST", "/nl/meadows/abc", multipart)).toBe(true);
+    expect(readsItsOwnBody("POST", "/meadows/abc/", "Multipart/Form-Data; boundary=x")).toBe(true);
+  });
+
+  it("leaves every other request to wait for its body", () => {
+    const multipart = "multipart/form-data; boundary=x";
+    expect(readsItsOwnBody("POST", "/login", multipart)).toBe(false);
+    expect(readsItsOwnBody("POST", "/meadows/abc", "application/x-www-form-urlencoded")).toBe(
+      false,
+    );
+    expect(readsItsOwnBody("POST", "/meadows/abc", undefined)).toBe(false);
+    expect(readsItsOwnBody("PUT", "/api/meadows/abc/photos", multipart)).toBe(false);
   });
 });

@@ -10,6 +10,23 @@ export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 export const MAX_PHOTO_FORM_BYTES = 64 * 1024 * 1024;
 const MEADOW_PAGE_PATTERN = /^(\/en|\/nl)?\/meadows\/[^/]+\/?$/;
 
+const PHOTO_API_PATTERN = /^\/api\/meadows\/[^/]+\/photos\/?$/;
+
+/**
+ * A photo upload (the API's, or a meadow page's form) reads its own body as it arrives: it is
+ * counted against the member's limits and given an upload slot before a byte is kept (ADR 56).
+ */
+export function readsItsOwnBody(
+  method: string | undefined,
+  pathname: string,
+  contentType: string | undefined,
+): boolean {
+  if (method !== "POST" || !contentType?.toLowerCase().startsWith("multipart/form-data")) {
+    return false;
+  }
+  return PHOTO_API_PATTERN.test(pathname) || MEADOW_PAGE_PATTERN.test(pathname);
+}
+
 function bodyLimit(method: string | undefined, pathname: string): number {
   return method === "POST" && MEADOW_PAGE_PATTERN.test(pathname)
     ? MAX_PHOTO_FORM_BYTES
