@@ -6,7 +6,7 @@ import {
   createRedisLimits,
 } from "../app/adapters/limits.server";
 import type { Logger } from "../app/adapters/logger.server";
-import { createMailer } from "../app/adapters/mail.server";
+import { createMailer, type QueuedMailer } from "../app/adapters/mail.server";
 import type { RedisHandle } from "../app/adapters/redis.server";
 import { createStorage } from "../app/adapters/storage.server";
 import type { AppServices } from "../app/context";
@@ -28,7 +28,7 @@ export function createAppServices({
   logger: Logger;
   database: DatabaseHandle;
   redis?: RedisHandle;
-}): Omit<AppServices, "buildId"> {
+}): Omit<AppServices, "buildId" | "mailer"> & { mailer: QueuedMailer } {
   const mailer = createMailer(config, logger);
   const storage = createStorage(config);
   return {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Duplex } from "node:stream";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import compression from "compression";
@@ -44,6 +45,7 @@ import { createBodyArrival } from "./body-arrival";
 import { limitConnections } from "./connection-limit";
 import { apiProblem, isApiPath, refuseAndClose, unparseableAnswer } from "./api-problems";
 import { isSharedAnswerHandle } from "../app/lib/shared-answer";
+import { afterAnswersDone } from "../app/lib/after-answer.server";
 import { hitApiLimit } from "../app/services/account-limits";
 import { securityHeaders, setSecurityHeaders } from "./security-headers";
 
@@ -59,6 +61,8 @@ export interface StartOptions {
 
 /** How long SIGTERM waits for open requests before closing their connections. */
 const DRAIN_TIMEOUT_MS = 10_000;
+/** How long a stopping process then waits for work left after answers and queued mail. */
+const MAIL_DRAIN_TIMEOUT_MS = 10_000;
 /**
  * Requests answered at once (ADR 46): enough to keep the CPU busy while some wait for the
  * database, few enough that each is answered in a few milliseconds once it has its turn.
@@ -123,7 +127,14 @@ export async function startServer(options: StartOptions) {
   const backupSocket = await startBackupSocket(config, database, logger);
 
   const readRouting = createReadRouting(database.db, replica, logger);
-  const server = createHttpServer({ config, logger, database, readRouting, redis, ...options });
+  const { server, mailer } = createHttpServer({
+    config,
+    logger,
+    database,
+    readRouting,
+    redis,
+    ...options,
+  });
   exitOnUncaughtErrors(logger);
 
   const draining = drainable(server);
@@ -138,8 +149,11 @@ export async function startServer(options: StartOptions) {
       deadlineMs: DRAIN_TIMEOUT_MS,
       cut,
       closed: () => {
-        maintenance
-          .stop()
+        // What the last requests left for after their answer, their mail above all, is done
+        // before the process ends (ADR 58).
+        const done = afterAnswersDone().then(() => mailer.idle());
+        Promise.race([done, sleep(MAIL_DRAIN_TIMEOUT_MS)])
+          .then(() => maintenance.stop())
           .then(() => imageSweep.stop())
           .then(() => backupSocket?.stop())
           .then(() => redis?.close())
@@ -505,7 +519,7 @@ function createHttpServer(
     else socket.destroy();
     logger.debug({ code: error.code }, "client error");
   });
-  return server;
+  return { server, mailer: services.mailer };
 }
 
 /**

@@ -55,8 +55,9 @@ export function createMailer(config: MailConfig, logger: Logger): QueuedMailer {
  * form that mails some addresses and not others (forgot password, change of address) takes the
  * same time for both. A mail sent while a request is answered joins the queue once the response is
  * rendered (`afterAnswer`). One mail at a time, in order; a mail that
- * fails is logged and dropped, and never reaches the request. The queue lives in memory: mail
- * still queued when the process stops is lost (ADR 58).
+ * fails is logged and dropped, and never reaches the request. The queue lives in memory: a
+ * stopping process waits for `idle()`, and mail still queued when a process is killed is lost
+ * (ADR 58).
  */
 export function queued(mailer: Mailer, logger: Logger): QueuedMailer {
   const waiting: MailMessage[] = [];

@@ -7,13 +7,35 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * macrotask later.
  */
 
-const scope = new AsyncLocalStorage<Array<() => void>>();
+type Task = () => unknown;
+
+const scope = new AsyncLocalStorage<Task[]>();
+/** Tasks started and not yet done, so that a stopping process can let them finish. */
+const running = new Set<Promise<unknown>>();
+
+function run(task: Task): void {
+  const done = Promise.resolve()
+    .then(task)
+    .catch(() => {})
+    .finally(() => running.delete(done));
+  running.add(done);
+}
 
 /** Runs `task` after the current request's answer; it must catch its own errors. */
-export function afterAnswer(task: () => void): void {
+export function afterAnswer(task: Task): void {
   const tasks = scope.getStore();
   if (tasks) tasks.push(task);
-  else setImmediate(task);
+  else setImmediate(() => run(task));
+}
+
+/** Resolves once every task left for after an answer, and any task those left, is done. */
+export async function afterAnswersDone(): Promise<void> {
+  // A task handed over a macrotask ago may not have started yet.
+  await new Promise((resolve) => setImmediate(resolve));
+  while (running.size > 0) {
+    await Promise.all(running);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 /** Runs `answer`, then (whether it succeeded or not) the tasks it left for after. */
@@ -24,7 +46,7 @@ export async function answering<T>(answer: () => Promise<T>): Promise<T> {
   } finally {
     if (tasks.length > 0) {
       setImmediate(() => {
-        for (const task of tasks) task();
+        for (const task of tasks) run(task);
       });
     }
   }

@@ -47,11 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Better Auth does different work for known and unknown addresses (a token and a mail for the
   // first only): all of it happens after the answer, which is then the same for both (ADR 58).
-  afterAnswer(() => {
+  afterAnswer(() =>
     auth.api
       .requestPasswordReset({ body: { email } })
-      .catch((error: unknown) => logger.error({ err: error }, "password reset request failed"));
-  });
+      .catch((error: unknown) => logger.error({ err: error }, "password reset request failed")),
+  );
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
 

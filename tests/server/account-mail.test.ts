@@ -88,3 +88,31 @@ describe("forgot password with an SMTP server that does not answer", () => {
     expect(app.child.exitCode).toBeNull();
   });
 });
+
+describe("forgot password just before the process stops", () => {
+  let app: AppProcess;
+  let smtp: TestSmtpServer;
+
+  beforeAll(async () => {
+    ({ app, smtp } = await startAppWithMail());
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await smtp?.close();
+  });
+
+  it("still mails the link: a stopping process finishes what answers left for after", async () => {
+    const { email } = await signedInMember(new Visitor(() => app.url), smtp);
+    // The link's mail is still on its way when the process is told to stop.
+    smtp.slowDown(3_000);
+    const response = await new Visitor(() => app.url).post("/forgot-password", { email });
+    expect(response.status).toBe(200);
+    expect(await app.stop()).toBe(0);
+    const mail = await smtp.waitForMail(
+      (received) =>
+        received.to.includes(email) && received.subject === "Reset your Plukweide password",
+      5_000,
+    );
+    expect(mail.text).toContain("reset-password");
+  });
+});

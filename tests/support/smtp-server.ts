@@ -39,6 +39,8 @@ export interface TestSmtpServer {
     predicate?: (mail: ReceivedMail) => boolean,
     timeoutMs?: number,
   ): Promise<ReceivedMail>;
+  /** From now on, accepts each recipient only after `ms`, as a slow mail server would. */
+  slowDown(ms: number): void;
   /** Stops listening; pending waits fail. */
   close(): Promise<void>;
 }
@@ -64,6 +66,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
   const received: ReceivedMail[] = [];
   const claimed = new Set<ReceivedMail>();
   const waiters = new Set<Waiter>();
+  let recipientDelayMs = 0;
 
   function deliver(mail: ReceivedMail) {
     received.push(mail);
@@ -90,6 +93,10 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
       } else {
         callback(new Error("Invalid username or password"));
       }
+    },
+    onRcptTo(_address, _session, callback) {
+      if (recipientDelayMs > 0) setTimeout(() => callback(), recipientDelayMs);
+      else callback();
     },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
@@ -125,6 +132,9 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     url: `smtp://${USER}:${PASS}@127.0.0.1:${port}`,
     port,
     mails: () => [...received],
+    slowDown(ms) {
+      recipientDelayMs = ms;
+    },
     waitForMail(predicate = () => true, timeoutMs = 10_000) {
       const waiting = received.find((mail) => !claimed.has(mail) && predicate(mail));
       if (waiting) {
