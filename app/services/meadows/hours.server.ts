@@ -337,7 +337,7 @@ function nextOpening(hours: OpeningHours, wall: Date): Date | undefined {
 /**
  * Timelines start at the beginning of this stretch of the clock, so that every card, pin and
  * page made within it for the same hours shares one: many meadows have the same hours, and
- * working one out takes the library a fraction of a millisecond (docs/benchmarks.md, "Open data").
+ * working one out takes the library a fraction of a millisecond (docs/benchmarks.md, "bench:api").
  */
 const TIMELINE_STEP_MS = 10 * 60_000;
 const timelines = new Map<string, HoursTimeline | null>();

@@ -28,7 +28,7 @@ const SAMPLE_DRIFT = 0.1;
 /**
  * How long the number of meadows read for a sample serves: every text search needs it, and a
  * number a few seconds old picks the same plans, while asking for it cost each search a round
- * trip to the database (docs/benchmarks.md, Pages).
+ * trip to the database (docs/benchmarks.md, "bench:pages").
  */
 const TOTAL_TTL_MS = 5_000;
 
