@@ -39,6 +39,15 @@ const languages = {
     verify: "Verify",
     twoFactorOn: "Two-step verification is on",
     twoFactorOff: "Two-step verification is off",
+    emailTitle: "Change email address",
+    newEmail: "New email address",
+    sendEmailLink: "Send confirmation link",
+    changeSubject: "Confirm your new email address",
+    emailUpdated: "Email updated successfully",
+    changedSubject: "The email address of your Plukweide account was changed",
+    undo: "Undo the change",
+    emailRestored:
+      "Your previous email address is back, and everyone is signed out of your account. Choose a new password now.",
   },
   nl: {
     ...registerTexts.nl,
@@ -64,6 +73,15 @@ const languages = {
     verify: "Controleren",
     twoFactorOn: "Inloggen in twee stappen staat aan",
     twoFactorOff: "Inloggen in twee stappen staat uit",
+    emailTitle: "E-mailadres wijzigen",
+    newEmail: "Nieuw e-mailadres",
+    sendEmailLink: "Bevestigingslink sturen",
+    changeSubject: "Bevestig je nieuwe e-mailadres",
+    emailUpdated: "Je e-mailadres is gewijzigd",
+    changedSubject: "Het e-mailadres van je Plukweide-account is gewijzigd",
+    undo: "Wijziging ongedaan maken",
+    emailRestored:
+      "Je vorige e-mailadres is terug en iedereen is uitgelogd uit je account. Kies nu een nieuw wachtwoord.",
   },
 } as const;
 
@@ -230,6 +248,42 @@ test.describe("settings", () => {
   test.beforeEach(async ({ page }) => ownAddress(page.context()));
 
   for (const [lang, t] of Object.entries(languages)) {
+    test(`${lang}: change the address with the current password, then undo it from the old one`, async ({
+      page,
+      baseURL,
+    }) => {
+      test.slow();
+      const email = uniqueEmail("vera");
+      await register(page, t, email, "oud-en-vertrouwd");
+      await followMailedLink(page, email, t.verifySubject, baseURL);
+      await expectSignedIn(page, t);
+
+      await gotoHydrated(page, `${t.prefix}/settings`);
+      const section = page.getByRole("region", { name: t.emailTitle });
+      const newEmail = uniqueEmail("vera-nieuw");
+      await section.getByLabel(t.newEmail, { exact: true }).fill(newEmail);
+      await section.getByLabel(t.currentPassword, { exact: true }).fill("oud-en-vertrouwd");
+      await section.getByRole("button", { name: t.sendEmailLink }).click();
+      await expect(section.getByRole("status")).toContainText(newEmail);
+
+      await followMailedLink(page, newEmail, t.changeSubject, baseURL);
+      await expect(page).toHaveURL(`${t.prefix}/settings`);
+      await expect(page.getByText(t.emailUpdated, { exact: true })).toBeVisible();
+      await expect(page.getByText(newEmail).first()).toBeVisible();
+
+      // The old address hears of it, with a link that asks before it puts the address back.
+      await followMailedLink(page, email, t.changedSubject, baseURL);
+      await page.getByRole("button", { name: t.undo }).click();
+      await expect(page).toHaveURL(`${t.prefix}/forgot-password`);
+      await expect(page.getByText(t.emailRestored, { exact: true })).toBeVisible();
+      await expect(page.getByRole("link", { name: t.signIn })).toBeVisible();
+
+      await gotoHydrated(page, `${t.prefix}/login`);
+      await signIn(page, t, email, "oud-en-vertrouwd");
+      await expect(page).toHaveURL(t.home);
+      await expectSignedIn(page, t);
+    });
+
     test(`${lang}: change the password, then turn two-step verification on and off`, async ({
       page,
       baseURL,
