@@ -32,8 +32,9 @@ export function EmailSection({
     <SettingsSection
       id="email"
       title={t("settings.emailTitle")}
-      description={`${t("settings.emailCurrent", { email })} ${t("settings.emailNotice")}`}
+      description={t("settings.emailCurrent", { email })}
     >
+      <p className="-mt-2 mb-4 text-sm text-muted-foreground">{t("settings.emailNotice")}</p>
       {sentTo ? (
         <p
           role="status"
