@@ -9,12 +9,12 @@
 // p50/p95/range per kind and of the difference in each round; the tables go to docs/benchmarks/
 // and every sample as JSON beside them (scripts/bench-report.ts).
 import "./resolve-ts.ts";
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { startSmtpServer } from "../tests/support/smtp-server.ts";
 import { startReport } from "./bench-report.ts";
+import { postForm, serveForForms } from "./bench-forms.ts";
 import { percentile } from "./statistics.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
@@ -30,61 +30,6 @@ const report = startReport("forgot-password", {
 });
 const { log } = report;
 
-let addresses = 0;
-/** Each request from an address of its own, in X-Forwarded-For (see TRUSTED_PROXIES below). */
-function nextAddress(): string {
-  addresses += 1;
-  return `198.18.${Math.floor(addresses / 250) % 250}.${(addresses % 250) + 1}`;
-}
-
-async function post(base: string, target: string, form: Record<string, string>) {
-  const url = new URL(target, base);
-  const started = performance.now();
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "x-forwarded-for": nextAddress(), origin: url.origin, "accept-language": "en" },
-    body: new URLSearchParams(form),
-    redirect: "manual",
-  });
-  await response.arrayBuffer();
-  return { status: response.status, ms: performance.now() - started };
-}
-
-async function serve(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = 40_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, ["server.ts"], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "warn",
-      SEED_DEMO: "false",
-      TRUSTED_PROXIES: "127.0.0.1",
-      ...env,
-    },
-    stdio: "ignore",
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const healthy = await fetch(`${url}/healthz`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (healthy) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return {
-    url,
-    async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
-
 function row(setup: string, label: string, samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const ms = (value: number) => value.toFixed(1);
@@ -99,7 +44,7 @@ function row(setup: string, label: string, samples: number[]) {
 
 async function measure(setup: string, env: Record<string, string>, smtp: boolean) {
   const sink = smtp ? await startSmtpServer() : undefined;
-  const server = await serve({
+  const server = await serveForForms({
     DATA_DIR: path.join(root, setup),
     ...env,
     ...(sink ? { SMTP_URL: sink.url } : {}),
@@ -109,7 +54,7 @@ async function measure(setup: string, env: Record<string, string>, smtp: boolean
     for (let index = 0; index < ACCOUNTS; index += 1) {
       const email = `member-${index}@bench.example`;
       const password = "the-right-password";
-      const answer = await post(server.url, "/register", {
+      const answer = await postForm(server.url, "/register", {
         name: "Bench Member",
         email,
         password,
@@ -120,7 +65,7 @@ async function measure(setup: string, env: Record<string, string>, smtp: boolean
     }
     // Warm-up: the first requests pay for loading code paths and the engine's caches.
     for (let index = 0; index < 5; index += 1) {
-      await post(server.url, "/forgot-password", { email: `warm-${index}@bench.example` });
+      await postForm(server.url, "/forgot-password", { email: `warm-${index}@bench.example` });
     }
     // Registration mails still on their way would slow the first runs.
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -130,13 +75,13 @@ async function measure(setup: string, env: Record<string, string>, smtp: boolean
       const tries = [
         async () => {
           const email = members[run % ACCOUNTS] ?? "";
-          const answer = await post(server.url, "/forgot-password", { email });
+          const answer = await postForm(server.url, "/forgot-password", { email });
           if (answer.status !== 200) throw new Error(`a known account answered ${answer.status}`);
           known.push(answer.ms);
         },
         async () => {
           const email = `nobody-${run}@bench.example`;
-          const answer = await post(server.url, "/forgot-password", { email });
+          const answer = await postForm(server.url, "/forgot-password", { email });
           if (answer.status !== 200)
             throw new Error(`an unknown address answered ${answer.status}`);
           unknown.push(answer.ms);

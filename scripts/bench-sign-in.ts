@@ -11,11 +11,11 @@
 // (app/services/sign-in-throttle.server.ts). The tables go to docs/benchmarks/, and every sample
 // as JSON into a file of the same name beside them (scripts/bench-report.ts).
 import "./resolve-ts.ts";
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { startReport } from "./bench-report.ts";
+import { nextAddress, postForm, serveForForms } from "./bench-forms.ts";
 import { percentile } from "./statistics.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 80);
@@ -27,62 +27,6 @@ const report = startReport("sign-in", {
   engine: serverUrl ? "PGlite and PostgreSQL" : "PGlite",
 });
 const { log } = report;
-
-let addresses = 0;
-/** Each request from an address of its own, in X-Forwarded-For (see TRUSTED_PROXIES below). */
-function nextAddress(): string {
-  addresses += 1;
-  return `198.18.${Math.floor(addresses / 250) % 250}.${(addresses % 250) + 1}`;
-}
-
-async function post(base: string, target: string, form: Record<string, string>) {
-  const url = new URL(target, base);
-  const started = performance.now();
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "x-forwarded-for": nextAddress(), origin: url.origin, "accept-language": "en" },
-    body: new URLSearchParams(form),
-    redirect: "manual",
-  });
-  await response.arrayBuffer();
-  return { status: response.status, ms: performance.now() - started };
-}
-
-async function serve(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = 40_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, ["server.ts"], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "warn",
-      SEED_DEMO: "false",
-      // Each request says its own address, as a proxy on loopback would.
-      TRUSTED_PROXIES: "127.0.0.1",
-      ...env,
-    },
-    stdio: "ignore",
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const healthy = await fetch(`${url}/healthz`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (healthy) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return {
-    url,
-    async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
 
 function row(engine: string, label: string, samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -98,13 +42,13 @@ function row(engine: string, label: string, samples: number[]) {
 }
 
 async function measure(engine: string, env: Record<string, string>) {
-  const server = await serve({ DATA_DIR: path.join(root, engine), ...env });
+  const server = await serveForForms({ DATA_DIR: path.join(root, engine), ...env });
   try {
     const members: string[] = [];
     for (let index = 0; index < ACCOUNTS; index += 1) {
       const email = `member-${index}@bench.example`;
       const password = "the-right-password";
-      const answer = await post(server.url, "/register", {
+      const answer = await postForm(server.url, "/register", {
         name: "Bench Member",
         email,
         password,
@@ -115,7 +59,7 @@ async function measure(engine: string, env: Record<string, string>) {
     }
     // Warm-up: the first requests pay for loading code paths and the engine's caches.
     for (let index = 0; index < 5; index += 1) {
-      await post(server.url, "/login", {
+      await postForm(server.url, "/login", {
         email: `warm-${index}@bench.example`,
         password: "x".repeat(9),
       });
@@ -126,13 +70,19 @@ async function measure(engine: string, env: Record<string, string>) {
       const tries = [
         async () => {
           const email = members[run % ACCOUNTS] ?? "";
-          const answer = await post(server.url, "/login", { email, password: `wrong-${run}-pw` });
+          const answer = await postForm(server.url, "/login", {
+            email,
+            password: `wrong-${run}-pw`,
+          });
           if (answer.status !== 401) throw new Error(`a known account answered ${answer.status}`);
           known.push(answer.ms);
         },
         async () => {
           const email = `nobody-${run}@bench.example`;
-          const answer = await post(server.url, "/login", { email, password: `wrong-${run}-pw` });
+          const answer = await postForm(server.url, "/login", {
+            email,
+            password: `wrong-${run}-pw`,
+          });
           if (answer.status !== 401)
             throw new Error(`an unknown address answered ${answer.status}`);
           unknown.push(answer.ms);
