@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/hooks/use-translation";
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
-import { AuthCard } from "~/components/auth-card";
+import { data, Form, useActionData, useLoaderData } from "react-router";
+import { AuthCard, BackToSignIn } from "~/components/auth-card";
 import { ExpiredLink } from "~/components/expired-link";
 import { NewPasswordFields, useTranslatedErrors } from "~/components/form-field";
 import { SubmitButton } from "~/components/ui/button";
@@ -113,18 +113,7 @@ export default function ResetPassword() {
       <ExpiredLink again={localePath("/forgot-password")} againLabel={t("auth.requestNewReset")} />
     );
   return (
-    <AuthCard
-      title={t("auth.resetTitle")}
-      intro={t("auth.resetIntro")}
-      footer={
-        <Link
-          to={localePath("/login")}
-          className="font-medium text-primary underline underline-offset-4"
-        >
-          {t("auth.backToSignIn")}
-        </Link>
-      }
-    >
+    <AuthCard title={t("auth.resetTitle")} intro={t("auth.resetIntro")} footer={<BackToSignIn />}>
       <Form method="post" {...getFormProps(form)} className="grid gap-4">
         <input type="hidden" name={fields.token.name} value={token} />
         <NewPasswordFields
