@@ -35,7 +35,7 @@ import { answerUnavailable, problemPage, tooLargePage } from "./standalone-pages
 import { drainable } from "./drain";
 import { listen } from "./listening";
 import { requestIdOf } from "./request-id";
-import { imageProcessingLoad } from "../app/services/images";
+import { imageProcessingLoad } from "../app/adapters/images.server";
 import { createRequestLog, safePath } from "./request-log";
 import { exitOnUncaughtErrors } from "./exit-on-crash";
 import { apiPreflightHeaders } from "./api-cors";

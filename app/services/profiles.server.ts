@@ -2,7 +2,7 @@ import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { favorites, meadows, users } from "../../db/schema";
 import type { Database } from "~/adapters/db.server";
 import type { ObjectStorage } from "~/adapters/storage.server";
-import { deleteImage, imageSources, processImage, storeImage } from "./images";
+import { deleteImage, imageSources, processImage, storeImage } from "~/adapters/images.server";
 import type { LatLng } from "./meadows/geo-sql.server";
 import { drawnCrops, type MeadowCardData, type MeadowCardPage } from "~/lib/meadow-card";
 import { removeMemberPhotos } from "./photos.server";

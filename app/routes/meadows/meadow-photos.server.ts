@@ -11,7 +11,7 @@ import {
 } from "~/lib/schemas/photo";
 import { LIMITS } from "~/services/account-limits";
 import { MAX_UPLOADS_PER_MEMBER_AT_ONCE } from "~/services/upload-slots";
-import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "~/services/images";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "~/adapters/images.server";
 import { ForbiddenError, NotFoundError } from "~/services/meadows/errors";
 import {
   assertMayDeletePhoto,
