@@ -38,6 +38,20 @@ const layerRules = {
         "Components and hooks run in the browser too: share types through app/lib, not *.server modules.",
     },
   ],
+  /** app/lib is shared with the browser; only its own *.server.ts modules may use server code. */
+  sharedLib: [
+    {
+      group: ["**/*.server", "**/*.server.ts", "~/**/*.server", "~/**/*.server.ts"],
+      message:
+        "app/lib is loaded by the browser too: server-only code goes in a *.server.ts module.",
+    },
+  ],
+  routes: [
+    {
+      group: ["**/db/**"],
+      message: "Routes reach the database through a service, never db/ directly.",
+    },
+  ],
 };
 
 export default tseslint.config(
@@ -92,7 +106,12 @@ export default tseslint.config(
   },
   {
     files: ["app/routes/**", "app/root.tsx"],
-    rules: { "no-restricted-imports": ["error", { paths: layerRules.translation }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: layerRules.translation, patterns: layerRules.routes },
+      ],
+    },
   },
   {
     files: ["app/components/**", "app/hooks/**"],
@@ -106,6 +125,17 @@ export default tseslint.config(
   {
     files: ["app/services/**", "app/lib/**", "db/**"],
     rules: { "no-restricted-imports": ["error", { patterns: layerRules.domain }] },
+  },
+  {
+    // A later block's options replace an earlier one's, so this block repeats the domain rules.
+    files: ["app/lib/**"],
+    ignores: ["app/lib/**/*.server.ts", "app/lib/**/*.test.ts", "app/lib/**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [...layerRules.domain, ...layerRules.sharedLib] },
+      ],
+    },
   },
   {
     // A later block's options replace an earlier one's, so the adapters' block repeats the rest.

@@ -4,6 +4,7 @@ import {
   readDeviceCookie,
   serializeDeviceCookie,
   readLanguageCookie,
+  redirectWithToast,
   serializeColourMode,
   serializeLanguageCookie,
   serializeToast,
@@ -68,6 +69,42 @@ describe("flash toast", () => {
       toast: undefined,
       clear: undefined,
     });
+  });
+});
+
+describe("redirectWithToast", () => {
+  it("redirects with the toast the next page shows", async () => {
+    const response = await redirectWithToast(
+      "/meadows/1",
+      { type: "success", key: "messages.meadowAdded" },
+      config,
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/meadows/1");
+    const [cookie] = response.headers.getSetCookie();
+    expect((await takeToast(requestWith(cookie!), config)).toast).toEqual({
+      type: "success",
+      key: "messages.meadowAdded",
+    });
+  });
+
+  it("keeps the cookies and headers it is given and adds the toast after them", async () => {
+    const headers = new Headers();
+    headers.append("Set-Cookie", "session=abc; Path=/");
+    headers.append("Set-Cookie", "session_data=; Max-Age=0");
+    headers.set("Cache-Control", "no-store");
+    const response = await redirectWithToast(
+      "/settings",
+      { type: "info", key: "settings.accountDeleted" },
+      config,
+      { headers, status: 303 },
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.slice(0, 2)).toEqual(["session=abc; Path=/", "session_data=; Max-Age=0"]);
+    expect(cookies[2]).toMatch(/^toast=/);
+    expect(headers.getSetCookie()).toHaveLength(2);
   });
 });
 

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { createCookie, type Cookie } from "react-router";
+import { createCookie, redirect, type Cookie } from "react-router";
 import type { Config } from "./env.server";
 import { isLanguage, PREFERENCE_COOKIE_MAX_AGE, type Language } from "./lib/i18n";
 import { isColourMode, type ColourMode } from "./lib/colour-mode";
@@ -62,6 +62,21 @@ function toastCookie(config: Config): Cookie {
 
 export function serializeToast(toast: ToastMessage, config: Config): Promise<string> {
   return toastCookie(config).serialize(toast);
+}
+
+/**
+ * A redirect that shows `toast` on the page it lands on. The toast's cookie is appended to any
+ * headers in `init`, so session cookies passed on from Better Auth go with it.
+ */
+export async function redirectWithToast(
+  url: string,
+  toast: ToastMessage,
+  config: Config,
+  init: ResponseInit = {},
+): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await serializeToast(toast, config));
+  return redirect(url, { ...init, headers });
 }
 
 /** The pending toast, if any, and the header that clears it. */

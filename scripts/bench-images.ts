@@ -43,7 +43,7 @@ interface Result {
 }
 
 async function measure(file: string, mode: "sequential" | "parallel"): Promise<Result> {
-  const { processImage } = await import("../app/services/images.ts");
+  const { processImage } = await import("../app/adapters/images.server.ts");
   const bytes = readFileSync(file);
   // One warm-up: loads libvips' codecs so the first sample is not an outlier.
   await processImage(bytes, { namespace: "photos", widths: WIDTHS });

@@ -35,7 +35,7 @@ import { answerUnavailable, problemPage, tooLargePage } from "./standalone-pages
 import { drainable } from "./drain";
 import { listen } from "./listening";
 import { requestIdOf } from "./request-id";
-import { imageProcessingLoad } from "../app/services/images";
+import { imageProcessingLoad } from "../app/adapters/images.server";
 import { createRequestLog, safePath } from "./request-log";
 import { exitOnUncaughtErrors } from "./exit-on-crash";
 import { apiPreflightHeaders } from "./api-cors";
@@ -351,6 +351,7 @@ function createHttpServer(
     }
   };
 
+  // The stages from "request guard" to "send" in REQUEST_STAGES (server/pipeline.ts), in order.
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const check = checkRequest(req);
     if (!check.ok) {
@@ -463,6 +464,8 @@ function createHttpServer(
     requestTimeout: HEADERS_TIMEOUT_MS + LONGEST_BODY_MS,
     connectionsCheckingInterval: CHECK_INTERVAL_MS,
   };
+  // Every request meets the stages of REQUEST_STAGES (server/pipeline.ts) in its order: those up
+  // to "security headers" here, the rest in `handle`.
   const server = createServer(timeouts, (req, res) => {
     const started = process.hrtime.bigint();
     req.id = requestIdOf(req, proxies);

@@ -21,7 +21,7 @@ export interface StoreHealth {
 export interface MetricSources {
   /** The PostgreSQL pool's connections; absent on the embedded database. */
   pool?: () => { total: number; idle: number; waiting: number };
-  /** Image jobs processing and waiting their turn (app/services/images.ts). */
+  /** Image jobs processing and waiting their turn (app/adapters/images.server.ts). */
   imageQueue?: () => { active: number; waiting: number };
   /**
    * Requests being answered, waiting for their turn (server/request-turns.ts), and whose body is

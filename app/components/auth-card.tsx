@@ -1,4 +1,7 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { useLocalePath } from "~/hooks/use-shell-data";
+import { useTranslation } from "~/hooks/use-translation";
 
 /** The narrow card the account screens (sign in, register, reset …) sit in. */
 export function AuthCard({
@@ -23,5 +26,19 @@ export function AuthCard({
         <div className="mt-6 text-center text-sm text-muted-foreground">{footer}</div>
       ) : null}
     </main>
+  );
+}
+
+/** The footer of the screens one reaches from signing in: the way back to it. */
+export function BackToSignIn() {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  return (
+    <Link
+      to={localePath("/login")}
+      className="font-medium text-primary underline underline-offset-4"
+    >
+      {t("auth.backToSignIn")}
+    </Link>
   );
 }

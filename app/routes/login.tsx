@@ -1,9 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { eq } from "drizzle-orm";
 import { useTranslation } from "~/hooks/use-translation";
 import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
-import { users } from "../../db/schema";
 import { AuthCard } from "~/components/auth-card";
 import { FormField, useTranslatedErrors } from "~/components/form-field";
 import { SubmitButton } from "~/components/ui/button";
@@ -18,6 +16,7 @@ import { loginSchema } from "~/lib/schemas/account";
 import { readDeviceCookie, serializeDeviceCookie } from "~/cookies.server";
 import { createSignInThrottle } from "~/services/sign-in-throttle.server";
 import { authErrorCode } from "~/services/auth-errors";
+import { setMailLanguage } from "~/services/profiles.server";
 import { getUser } from "~/session.server";
 import type { Route } from "./+types/login";
 import { pageUrl } from "~/lib/page-url";
@@ -95,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const device = await throttle.deviceSignedIn(response.user.id, gate.device);
     responseHeaders.append("Set-Cookie", await serializeDeviceCookie(device, config));
     // Mails follow the language the member uses.
-    await db.update(users).set({ locale: lang }).where(eq(users.email, email));
+    await setMailLanguage(db, email, lang);
     return redirect(redirectTo, { headers: responseHeaders });
   } catch (error) {
     const code = authErrorCode(error);

@@ -1,14 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/hooks/use-translation";
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { AuthCard } from "~/components/auth-card";
+import { data, Form, useActionData, useLoaderData } from "react-router";
+import { AuthCard, BackToSignIn } from "~/components/auth-card";
 import { ExpiredLink } from "~/components/expired-link";
 import { NewPasswordFields, useTranslatedErrors } from "~/components/form-field";
 import { SubmitButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
 import { appContext, clientIpContext } from "~/context";
-import { serializeToast } from "~/cookies.server";
+import { redirectWithToast } from "~/cookies.server";
 import { useLocalePath } from "~/hooks/use-shell-data";
 import { getI18n } from "~/i18n.server";
 import { splitPrefix, withPrefix } from "~/lib/i18n";
@@ -86,14 +86,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     throw error;
   }
-  return redirect(withPrefix(prefix, "/login"), {
-    headers: {
-      "Set-Cookie": await serializeToast(
-        { type: "success", key: "messages.passwordUpdated" },
-        config,
-      ),
-    },
-  });
+  return redirectWithToast(
+    withPrefix(prefix, "/login"),
+    { type: "success", key: "messages.passwordUpdated" },
+    config,
+  );
 }
 
 export default function ResetPassword() {
@@ -116,18 +113,7 @@ export default function ResetPassword() {
       <ExpiredLink again={localePath("/forgot-password")} againLabel={t("auth.requestNewReset")} />
     );
   return (
-    <AuthCard
-      title={t("auth.resetTitle")}
-      intro={t("auth.resetIntro")}
-      footer={
-        <Link
-          to={localePath("/login")}
-          className="font-medium text-primary underline underline-offset-4"
-        >
-          {t("auth.backToSignIn")}
-        </Link>
-      }
-    >
+    <AuthCard title={t("auth.resetTitle")} intro={t("auth.resetIntro")} footer={<BackToSignIn />}>
       <Form method="post" {...getFormProps(form)} className="grid gap-4">
         <input type="hidden" name={fields.token.name} value={token} />
         <NewPasswordFields

@@ -1,20 +1,18 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/hooks/use-translation";
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
-import { AuthCard } from "~/components/auth-card";
+import { Form, useActionData, useLoaderData } from "react-router";
+import { AuthCard, BackToSignIn } from "~/components/auth-card";
 import { FormField, useTranslatedErrors } from "~/components/form-field";
 import { SubmitButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
-import { appContext, clientIpContext } from "~/context";
-import { useLocalePath } from "~/hooks/use-shell-data";
+import { appContext } from "~/context";
 import { getI18n } from "~/i18n.server";
 import { pageMeta } from "~/lib/page-meta";
 import { emailOnlySchema } from "~/lib/schemas/account";
-import { hitMailLimits } from "~/services/account-limits";
 import type { Route } from "./+types/verify-email";
 import { passOnHeaders } from "~/route-headers";
-import { readForm } from "~/lib/read-form.server";
+import { answerMailLimitedForm } from "./mail-limited-form.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const { t } = getI18n(context);
@@ -31,35 +29,20 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 /** Sends a new verification link. Answers the same whether or not the address has an account. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, limits } = context.get(appContext);
-  const ip = context.get(clientIpContext);
-  const submission = parseWithZod(await readForm(request), { schema: emailOnlySchema() });
-  if (submission.status !== "success")
-    return data({ result: submission.reply(), sent: false }, { status: 400 });
-  const { email } = submission.value;
-  const limit = await hitMailLimits(limits, ip, email);
-  if (!limit.allowed) {
-    return data(
-      { result: submission.reply({ formErrors: ["auth.tooManyAttempts"] }), sent: false },
-      {
-        status: 429,
-        headers: { "Retry-After": String(limit.retryAfter) },
-      },
-    );
-  }
-  try {
-    await auth.api.sendVerificationEmail({ body: { email } });
-  } catch {
-    // Unknown or already verified addresses: the same answer, so nothing leaks.
-  }
-  return { result: submission.reply({ resetForm: false }), sent: true };
+  const { auth } = context.get(appContext);
+  return answerMailLimitedForm({ request, context }, { resetForm: false }, async (email) => {
+    try {
+      await auth.api.sendVerificationEmail({ body: { email } });
+    } catch {
+      // Unknown or already verified addresses: the same answer, so nothing leaks.
+    }
+  });
 }
 
 export default function VerifyEmail() {
   const { t } = useTranslation();
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const localePath = useLocalePath();
   const [form, fields] = useForm({
     id: "resend-verification",
     lastResult: actionData?.result,
@@ -70,18 +53,7 @@ export default function VerifyEmail() {
   });
   const formErrors = useTranslatedErrors(form.errors);
   return (
-    <AuthCard
-      title={t("auth.verifyTitle")}
-      intro={t("auth.verifyIntro")}
-      footer={
-        <Link
-          to={localePath("/login")}
-          className="font-medium text-primary underline underline-offset-4"
-        >
-          {t("auth.backToSignIn")}
-        </Link>
-      }
-    >
+    <AuthCard title={t("auth.verifyTitle")} intro={t("auth.verifyIntro")} footer={<BackToSignIn />}>
       <div className="mb-6 flex items-start gap-3 rounded-lg bg-accent p-4 text-accent-foreground">
         <MailIcon />
         <p className="text-sm">

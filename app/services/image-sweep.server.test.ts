@@ -14,7 +14,7 @@ import { startImageSweep } from "../../server/image-sweep";
 import { createLogger } from "~/adapters/logger.server";
 import { createDiskStorage, createS3Storage, type ObjectStorage } from "~/adapters/storage.server";
 import { ORPHAN_MIN_AGE_MS, sweepOrphanedImages } from "./image-sweep.server";
-import { processImage, storeImage } from "./images";
+import { processImage, storeImage } from "~/adapters/images.server";
 import { addPhoto, deletePhoto } from "./photos.server";
 import { setAvatar } from "./profiles.server";
 

@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { photos, users } from "../../db/schema";
 import type { Database } from "~/adapters/db.server";
 import type { ObjectStorage } from "~/adapters/storage.server";
-import { deleteImage } from "./images";
+import { deleteImage } from "~/adapters/images.server";
 import { removeFilesUnlessReferenced } from "./photos.server";
 
 /*

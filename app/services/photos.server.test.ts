@@ -10,7 +10,7 @@ import { orientedJpegWithGps, png, webp } from "../../tests/fixtures/images/gene
 import { migratedDatabase, testEngines } from "../../tests/support/databases";
 import { createDiskStorage, type ObjectStorage } from "~/adapters/storage.server";
 import { PHOTO_CAPTION_MAX } from "~/lib/schemas/photo";
-import { UnsupportedImageError } from "./images";
+import { UnsupportedImageError } from "~/adapters/images.server";
 import { ForbiddenError, NotFoundError } from "./meadows/errors";
 import {
   addPhoto,

@@ -11,7 +11,7 @@ import {
   storeImage,
   type ImageInput,
   type ProcessedImage,
-} from "./images";
+} from "~/adapters/images.server";
 import { ForbiddenError, NotFoundError } from "./meadows/errors";
 import { randomId } from "./random-id.server";
 import { cutText } from "~/lib/cut-text";

@@ -17,6 +17,7 @@ import {
   PROFILE_PAGE_SIZE,
   removeAccountFiles,
   setAvatar,
+  setMailLanguage,
 } from "./profiles.server";
 
 describe.each(testEngines)("profiles on $name", (engine) => {
@@ -146,5 +147,17 @@ describe.each(testEngines)("profiles on $name", (engine) => {
     expect(await db.select().from(favorites).where(eq(favorites.userId, "leaver"))).toEqual([]);
     const [meadow] = await db.select().from(meadows).where(eq(meadows.id, "leaversveld"));
     expect(meadow?.ownerId).toBeNull();
+  });
+
+  it("writes a member's mails in the language they last signed in with, and no one else's", async () => {
+    const { db } = database;
+    await insertMember(db, { id: "speaker", email: "speaker@example.com", locale: "en" });
+    await insertMember(db, { id: "other", email: "other@example.com", locale: "en" });
+    await setMailLanguage(db, "speaker@example.com", "nl");
+    const locales = await db.select({ id: users.id, locale: users.locale }).from(users);
+    expect(Object.fromEntries(locales.map((row) => [row.id, row.locale]))).toMatchObject({
+      speaker: "nl",
+      other: "en",
+    });
   });
 });

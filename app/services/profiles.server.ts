@@ -2,8 +2,9 @@ import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { favorites, meadows, users } from "../../db/schema";
 import type { Database } from "~/adapters/db.server";
 import type { ObjectStorage } from "~/adapters/storage.server";
-import { deleteImage, imageSources, processImage, storeImage } from "./images";
+import { deleteImage, imageSources, processImage, storeImage } from "~/adapters/images.server";
 import type { LatLng } from "./meadows/geo-sql.server";
+import type { Language } from "~/lib/i18n";
 import { drawnCrops, type MeadowCardData, type MeadowCardPage } from "~/lib/meadow-card";
 import { removeMemberPhotos } from "./photos.server";
 
@@ -46,6 +47,11 @@ export async function updateProfile(
     .update(users)
     .set({ ...update, updatedAt: new Date() })
     .where(eq(users.id, userId));
+}
+
+/** The language a member's mails are written in: the one they last signed in with. */
+export async function setMailLanguage(db: Database, email: string, lang: Language): Promise<void> {
+  await db.update(users).set({ locale: lang }).where(eq(users.email, email));
 }
 
 /** Processes an uploaded picture into square WebP avatars and replaces the old one. */

@@ -2,7 +2,7 @@ import { appContext } from "~/context";
 import { readUpload, uploadTempDir } from "~/lib/read-upload.server";
 import { photoUploadSchema, type PhotoRefusal, type PhotoUploadOutcome } from "~/lib/schemas/photo";
 import { getUser } from "~/session.server";
-import { MAX_IMAGE_BYTES } from "~/services/images";
+import { MAX_IMAGE_BYTES } from "~/adapters/images.server";
 import type { Route } from "./+types/meadow-photos";
 import {
   countPhoto,

@@ -4,7 +4,7 @@ import { AuthCard } from "~/components/auth-card";
 import { ExpiredLink } from "~/components/expired-link";
 import { SubmitButton } from "~/components/ui/button";
 import { appContext } from "~/context";
-import { serializeToast } from "~/cookies.server";
+import { redirectWithToast } from "~/cookies.server";
 import { useLocalePath } from "~/hooks/use-shell-data";
 import { splitPrefix, withPrefix } from "~/lib/i18n";
 import { authErrorCode } from "~/services/auth-errors";
@@ -83,14 +83,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const responseHeaders = forwardCookies(headers);
     const changed = linkType === "change-email";
     if (change) await mailUndoLink({ db, mailer, config }, change);
-    responseHeaders.append(
-      "Set-Cookie",
-      await serializeToast(
-        { type: "success", key: changed ? "messages.emailUpdated" : "auth.emailVerified" },
-        config,
-      ),
+    throw await redirectWithToast(
+      withPrefix(prefix, changed ? "/settings" : "/"),
+      { type: "success", key: changed ? "messages.emailUpdated" : "auth.emailVerified" },
+      config,
+      { headers: responseHeaders },
     );
-    throw redirect(withPrefix(prefix, changed ? "/settings" : "/"), { headers: responseHeaders });
   } catch (error) {
     const code = authErrorCode(error);
     // INVALID_USER: signed in as another member than the one the link is for.
@@ -113,14 +111,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { prefix, linkType, token, expired } = readLink(request);
   if (linkType !== "undo-email-change") throw data("Method not allowed", { status: 405 });
   if (!(await undoEmailChange(db, token))) return expired();
-  throw redirect(withPrefix(prefix, "/forgot-password"), {
-    headers: {
-      "Set-Cookie": await serializeToast(
-        { type: "success", key: "messages.emailRestored" },
-        config,
-      ),
-    },
-  });
+  throw await redirectWithToast(
+    withPrefix(prefix, "/forgot-password"),
+    { type: "success", key: "messages.emailRestored" },
+    config,
+  );
 }
 
 export const headers = passOnHeaders;

@@ -11,7 +11,8 @@ import { LIMITS } from "~/services/account-limits";
 import { createMeadow } from "~/services/meadows/records.server";
 import { requireUser } from "~/session.server";
 import type { Route } from "./+types/add";
-import { handleMeadowForm, redirectWithToast, type MeadowFormReply } from "./meadow-form.server";
+import { handleMeadowForm, type MeadowFormReply } from "./meadow-form.server";
+import { redirectWithToast } from "~/cookies.server";
 import { readForm } from "~/lib/read-form.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -37,7 +38,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const { db, limits } = context.get(appContext);
+  const { db, limits, config } = context.get(appContext);
   return handleMeadowForm({
     context,
     formData: await readForm(request),
@@ -51,10 +52,11 @@ export async function action({ context, request }: Route.ActionArgs) {
         );
       }
       const meadow = await createMeadow(db, user.id, input);
-      return redirectWithToast(context, pagePath(request, `/meadows/${meadow.id}`), {
-        type: "success",
-        key: "messages.meadowAdded",
-      });
+      return redirectWithToast(
+        pagePath(request, `/meadows/${meadow.id}`),
+        { type: "success", key: "messages.meadowAdded" },
+        config,
+      );
     },
   });
 }

@@ -27,7 +27,8 @@ import { ForbiddenError, NotFoundError } from "~/services/meadows/errors";
 import { getMeadow, updateMeadow } from "~/services/meadows/records.server";
 import { requireUser } from "~/session.server";
 import type { Route } from "./+types/edit";
-import { handleMeadowForm, redirectWithToast } from "./meadow-form.server";
+import { handleMeadowForm } from "./meadow-form.server";
+import { redirectWithToast } from "~/cookies.server";
 import { readForm } from "~/lib/read-form.server";
 
 /** The meadow, when the signed-in member may change it; 404 or 403 otherwise. */
@@ -79,7 +80,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   // Before the form is read: someone else's meadow is refused whatever the form asks, finding
   // an address included.
   const { user } = await ownMeadow(context, request, params.id);
-  const { db, storage } = context.get(appContext);
+  const { db, storage, config } = context.get(appContext);
   const { t } = getI18n(context);
   const formData = await readForm(request);
   try {
@@ -91,10 +92,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         });
       }
       await deleteMeadowWithPhotos(db, storage, user.id, params.id);
-      return redirectWithToast(context, pagePath(request, "/meadows"), {
-        type: "success",
-        key: "meadowForm.deleted",
-      });
+      return redirectWithToast(
+        pagePath(request, "/meadows"),
+        { type: "success", key: "meadowForm.deleted" },
+        config,
+      );
     }
     return await handleMeadowForm({
       context,
@@ -102,10 +104,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       memberId: user.id,
       async save(input) {
         await updateMeadow(db, user.id, params.id, input);
-        return redirectWithToast(context, pagePath(request, `/meadows/${params.id}`), {
-          type: "success",
-          key: "meadowForm.saved",
-        });
+        return redirectWithToast(
+          pagePath(request, `/meadows/${params.id}`),
+          { type: "success", key: "meadowForm.saved" },
+          config,
+        );
       },
     });
   } catch (error) {

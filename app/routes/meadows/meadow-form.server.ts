@@ -1,9 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import type { GeocodeResult } from "~/adapters/geocoder.server";
 import { appContext, clientIpContext } from "~/context";
-import { serializeToast } from "~/cookies.server";
 import { getLocale } from "~/i18n.server";
 import {
   addressFingerprint,
@@ -11,7 +10,6 @@ import {
   meadowSchema,
   type MeadowFormValues,
 } from "~/lib/schemas/meadow";
-import type { ToastMessage } from "~/lib/toast";
 import { LIMITS } from "~/services/account-limits";
 import type { MeadowInput } from "~/services/meadows/records.server";
 
@@ -40,15 +38,6 @@ export interface MeadowFormReply {
 
 function reply(body: MeadowFormReply, status = 200) {
   return data(body, { status });
-}
-
-export async function redirectWithToast(
-  context: Readonly<RouterContextProvider>,
-  to: string,
-  toast: ToastMessage,
-) {
-  const { config } = context.get(appContext);
-  return redirect(to, { headers: { "Set-Cookie": await serializeToast(toast, config) } });
 }
 
 /**

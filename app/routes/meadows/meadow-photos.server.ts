@@ -11,7 +11,7 @@ import {
 } from "~/lib/schemas/photo";
 import { LIMITS } from "~/services/account-limits";
 import { MAX_UPLOADS_PER_MEMBER_AT_ONCE } from "~/services/upload-slots";
-import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "~/services/images";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "~/adapters/images.server";
 import { ForbiddenError, NotFoundError } from "~/services/meadows/errors";
 import {
   assertMayDeletePhoto,
@@ -22,7 +22,7 @@ import {
   PHOTO_WIDTHS,
 } from "~/services/photos.server";
 import { avatarSources } from "~/services/profiles.server";
-import { redirectWithToast } from "./meadow-form.server";
+import { redirectWithToast } from "~/cookies.server";
 import {
   countPhoto,
   discardBody,
@@ -186,5 +186,6 @@ function backToPhotos(
   { context, detailPath }: Pick<PhotoForm, "context" | "detailPath">,
   key: "photos.added" | "photos.deleted",
 ) {
-  return redirectWithToast(context, `${detailPath}#photos`, { type: "success", key });
+  const { config } = context.get(appContext);
+  return redirectWithToast(`${detailPath}#photos`, { type: "success", key }, config);
 }

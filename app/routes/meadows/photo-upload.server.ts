@@ -3,7 +3,7 @@ import { appContext } from "~/context";
 import type { PhotoRefusal, PhotoUploadOutcome } from "~/lib/schemas/photo";
 import type { ReceivedFile } from "~/lib/read-upload.server";
 import { LIMITS } from "~/services/account-limits";
-import { ImageError, ImageTooLargeError, MAX_IMAGE_BYTES } from "~/services/images";
+import { ImageError, ImageTooLargeError, MAX_IMAGE_BYTES } from "~/adapters/images.server";
 import { NotFoundError } from "~/services/meadows/errors";
 import { addPhoto, MeadowPhotosFullError } from "~/services/photos.server";
 import { cutText } from "~/lib/cut-text";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { appContext, pageWritesContext } from "~/context";
-import { serializeToast, takeFavoriteIntent } from "~/cookies.server";
+import { redirectWithToast, takeFavoriteIntent } from "~/cookies.server";
 import { safeRedirectPath } from "~/lib/redirect-path";
 import { addFavorite } from "~/services/favorites.server";
 import { NotFoundError } from "~/services/meadows/errors";
@@ -25,10 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     try {
       await addFavorite(db, user.id, meadowId);
       context.get(pageWritesContext).changedOnly([`/meadows/${meadowId}`]);
-      headers.append(
-        "Set-Cookie",
-        await serializeToast({ type: "success", key: "favorites.added" }, config),
-      );
+      return redirectWithToast(returnTo, { type: "success", key: "favorites.added" }, config, {
+        headers,
+      });
     } catch (error) {
       // Deleted while the visitor signed in: nothing to keep.
       if (!(error instanceof NotFoundError)) throw error;

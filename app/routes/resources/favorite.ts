@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { appContext, pageWritesContext } from "~/context";
-import { serializeFavoriteIntent, serializeToast } from "~/cookies.server";
+import { redirectWithToast, serializeFavoriteIntent } from "~/cookies.server";
 import { getI18n } from "~/i18n.server";
 import { FAVORITE_AFTER_SIGN_IN, type FavoriteAnswer, type FavoriteError } from "~/lib/favorites";
 import { languageOfPath, splitPrefix, withPrefix } from "~/lib/i18n";
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       type: "success",
       key: wanted ? "favorites.added" : "favorites.removed",
     };
-    return redirect(returnTo, { headers: { "Set-Cookie": await serializeToast(toast, config) } });
+    return redirectWithToast(returnTo, toast, config);
   }
   return data({
     ok: true,

@@ -1,6 +1,5 @@
-import { redirect } from "react-router";
 import { appContext, pageWritesContext } from "~/context";
-import { serializeToast } from "~/cookies.server";
+import { redirectWithToast } from "~/cookies.server";
 import { safeRedirectPath } from "~/lib/redirect-path";
 import type { Route } from "./+types/logout";
 import { forwardCookies } from "~/route-headers";
@@ -19,9 +18,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     // No session (already signed out elsewhere): the cookies below still go.
   }
-  headers.append(
-    "Set-Cookie",
-    await serializeToast({ type: "info", key: "auth.signedOut" }, config),
+  return redirectWithToast(
+    safeRedirectPath(form.get("redirectTo")),
+    { type: "info", key: "auth.signedOut" },
+    config,
+    { headers },
   );
-  return redirect(safeRedirectPath(form.get("redirectTo")), { headers });
 }

@@ -4,7 +4,7 @@ import { SettingsPage, type SettingsData } from "~/components/settings/settings-
 import { appContext } from "~/context";
 import { avatarSchema } from "~/lib/schemas/account";
 import { readForm } from "~/lib/read-form.server";
-import { ImageError, ImageTooLargeError, MAX_IMAGE_BYTES } from "~/services/images";
+import { ImageError, ImageTooLargeError, MAX_IMAGE_BYTES } from "~/adapters/images.server";
 import { removeAvatar, setAvatar } from "~/services/profiles.server";
 import { requireUser } from "~/session.server";
 import type { Route } from "./+types/avatar";

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, useOutletContext } from "react-router";
+import { useOutletContext } from "react-router";
 import { SettingsPage, type SettingsData } from "~/components/settings/settings-page";
 import { appContext } from "~/context";
-import { serializeToast } from "~/cookies.server";
+import { redirectWithToast } from "~/cookies.server";
 import { getI18n, getLocale } from "~/i18n.server";
 import { pathInLanguage, type Language } from "~/lib/i18n";
 import { deleteAccountSchema } from "~/lib/schemas/account";
@@ -39,9 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = forwardCookies(deleted.done.headers);
   const toast = { type: "info", key: "settings.accountDeleted" } as const;
-  headers.append("Set-Cookie", await serializeToast(toast, config));
   const lang = getLocale(context) as Language;
-  return redirect(pathInLanguage("/", lang), { headers });
+  return redirectWithToast(pathInLanguage("/", lang), toast, config, { headers });
 }
 
 // A refusal for too many attempts says when to try again (Retry-After).

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { appContext, clientIpContext } from "~/context";
 import type { Config } from "~/env.server";
-import { readDeviceCookie, serializeToast } from "~/cookies.server";
+import { readDeviceCookie, redirectWithToast } from "~/cookies.server";
 import type { ToastMessage } from "~/lib/toast";
 import { pagePath } from "~/lib/page-url";
 import { authErrorCode } from "~/services/auth-errors";
@@ -23,8 +23,7 @@ export async function backToSettings(
 ) {
   const headers = new Headers();
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await serializeToast(toast, config));
-  return redirect(pagePath(request, "/settings"), { headers });
+  return redirectWithToast(pagePath(request, "/settings"), toast, config, { headers });
 }
 
 export function refused(result: SubmissionResult<string[]>, status = 400, headers?: HeadersInit) {

@@ -30,7 +30,7 @@ import {
   sniffImageFormat,
   storeImage,
   UnsupportedImageError,
-} from "./images";
+} from "./images.server";
 
 async function pixelAt(image: Buffer, x: number, y: number) {
   const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
