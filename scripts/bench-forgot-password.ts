@@ -14,8 +14,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { startSmtpServer } from "../tests/support/smtp-server.ts";
 import { startReport } from "./bench-report.ts";
-import { postForm, serveForForms } from "./bench-forms.ts";
-import { percentile } from "./statistics.ts";
+import { postForm, serveForForms, logTimingRow, registerMembers } from "./bench-forms.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 // Each account is asked for once, as each unknown address is: a rate-limit key seen before costs
@@ -31,15 +30,7 @@ const report = startReport("forgot-password", {
 const { log } = report;
 
 function row(setup: string, label: string, samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const ms = (value: number) => value.toFixed(1);
-  report.within(`${setup}, ${label}: runs`, samples.length, RUNS, RUNS);
-  if (!label.startsWith("difference")) {
-    report.within(`${setup}, ${label}: p50 ms`, percentile(sorted, 50), 0.5, 10_000);
-  }
-  log(
-    `| ${setup} | ${label} | ${samples.length} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 95))} | ${ms(sorted[0] ?? NaN)}–${ms(sorted.at(-1) ?? NaN)} |`,
-  );
+  logTimingRow(report, { setup: setup, label, samples, runs: RUNS, lowestP50Ms: 0.5 });
 }
 
 async function measure(setup: string, env: Record<string, string>, smtp: boolean) {
@@ -50,19 +41,7 @@ async function measure(setup: string, env: Record<string, string>, smtp: boolean
     ...(sink ? { SMTP_URL: sink.url } : {}),
   });
   try {
-    const members: string[] = [];
-    for (let index = 0; index < ACCOUNTS; index += 1) {
-      const email = `member-${index}@bench.example`;
-      const password = "the-right-password";
-      const answer = await postForm(server.url, "/register", {
-        name: "Bench Member",
-        email,
-        password,
-        confirmPassword: password,
-      });
-      if (answer.status !== 302) throw new Error(`registering answered ${answer.status}`);
-      members.push(email);
-    }
+    const members = await registerMembers(server.url, ACCOUNTS, "the-right-password");
     // Warm-up: the first requests pay for loading code paths and the engine's caches.
     for (let index = 0; index < 5; index += 1) {
       await postForm(server.url, "/forgot-password", { email: `warm-${index}@bench.example` });

@@ -1,6 +1,8 @@
 // What the form benchmarks (bench:sign-in, bench:forgot-password) share: the production build on
 // a port of its own, and a form posted as a browser would, each from a client address of its own.
 import { spawn } from "node:child_process";
+import type { BenchReport } from "./bench-report.ts";
+import { percentile } from "./statistics.ts";
 
 let addresses = 0;
 /** Each request from an address of its own, in X-Forwarded-For (see TRUSTED_PROXIES below). */
@@ -60,4 +62,52 @@ export async function serveForForms(
       await exited;
     },
   };
+}
+
+/** Registers `count` members through the form; their addresses, all with the same password. */
+export async function registerMembers(base: string, count: number, password: string) {
+  const members: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const email = `member-${index}@bench.example`;
+    const answer = await postForm(base, "/register", {
+      name: "Bench Member",
+      email,
+      password,
+      confirmPassword: password,
+    });
+    if (answer.status !== 302) throw new Error(`registering answered ${answer.status}`);
+    members.push(email);
+  }
+  return members;
+}
+
+/**
+ * One table row of answer times: runs, p50, p95 and range, checked to have `runs` samples and,
+ * unless it is a difference of two, a p50 of at least `lowestP50Ms`.
+ */
+export function logTimingRow(
+  report: BenchReport,
+  {
+    setup,
+    label,
+    samples,
+    runs,
+    lowestP50Ms,
+  }: {
+    setup: string;
+    label: string;
+    samples: number[];
+    runs: number;
+    lowestP50Ms: number;
+  },
+) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const ms = (value: number) => value.toFixed(1);
+  report.within(`${setup}, ${label}: runs`, samples.length, runs, runs);
+  if (!label.startsWith("difference")) {
+    report.within(`${setup}, ${label}: p50 ms`, percentile(sorted, 50), lowestP50Ms, 10_000);
+  }
+  report.log(
+    `| ${setup} | ${label} | ${samples.length} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 95))} | ${ms(sorted[0] ?? NaN)}–${ms(sorted.at(-1) ?? NaN)} |`,
+  );
 }

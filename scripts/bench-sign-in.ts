@@ -15,7 +15,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { startReport } from "./bench-report.ts";
-import { nextAddress, postForm, serveForForms } from "./bench-forms.ts";
+import {
+  nextAddress,
+  postForm,
+  serveForForms,
+  logTimingRow,
+  registerMembers,
+} from "./bench-forms.ts";
 import { percentile } from "./statistics.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 80);
@@ -28,35 +34,15 @@ const report = startReport("sign-in", {
 });
 const { log } = report;
 
+// Every wrong password is hashed, whether the account exists or not: never under a millisecond.
 function row(engine: string, label: string, samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const ms = (value: number) => value.toFixed(1);
-  report.within(`${engine}, ${label}: runs`, samples.length, RUNS, RUNS);
-  // Every wrong password is hashed, whether the account exists or not: never under a millisecond.
-  if (!label.startsWith("difference")) {
-    report.within(`${engine}, ${label}: p50 ms`, percentile(sorted, 50), 1, 10_000);
-  }
-  log(
-    `| ${engine} | ${label} | ${samples.length} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 95))} | ${ms(sorted[0] ?? NaN)}–${ms(sorted.at(-1) ?? NaN)} |`,
-  );
+  logTimingRow(report, { setup: engine, label, samples, runs: RUNS, lowestP50Ms: 1 });
 }
 
 async function measure(engine: string, env: Record<string, string>) {
   const server = await serveForForms({ DATA_DIR: path.join(root, engine), ...env });
   try {
-    const members: string[] = [];
-    for (let index = 0; index < ACCOUNTS; index += 1) {
-      const email = `member-${index}@bench.example`;
-      const password = "the-right-password";
-      const answer = await postForm(server.url, "/register", {
-        name: "Bench Member",
-        email,
-        password,
-        confirmPassword: password,
-      });
-      if (answer.status !== 302) throw new Error(`registering answered ${answer.status}`);
-      members.push(email);
-    }
+    const members = await registerMembers(server.url, ACCOUNTS, "the-right-password");
     // Warm-up: the first requests pay for loading code paths and the engine's caches.
     for (let index = 0; index < 5; index += 1) {
       await postForm(server.url, "/login", {
