@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { createSlots } from "../app/lib/slots";
 
 /**
  * A request's body is read in full before the request takes its turn (ADR 57): a body that
@@ -41,8 +42,7 @@ export type Arrival =
   | { kind: "gone" };
 
 export function createBodyArrival(options: BodyArrivalOptions) {
-  const pendingByClient = new Map<string, number>();
-  let pending = 0;
+  const arriving = createSlots(options.perClient, options.total);
   let fileNumber = 0;
   let spoolDir: Promise<string> | undefined;
   /** What to remove once each response is closed: the file its body was kept in. */
@@ -94,13 +94,9 @@ export function createBodyArrival(options: BodyArrivalOptions) {
       client: string,
       length: number,
     ): Promise<Arrival> {
-      const fromClient = pendingByClient.get(client) ?? 0;
-      if (fromClient >= options.perClient) {
-        return { kind: "refused", status: 429, retryAfterSeconds };
-      }
-      if (pending >= options.total) return { kind: "refused", status: 503, retryAfterSeconds };
-      pendingByClient.set(client, fromClient + 1);
-      pending += 1;
+      const slot = arriving.take(client);
+      if (slot === "tooManyAtOnce") return { kind: "refused", status: 429, retryAfterSeconds };
+      if (slot === "busy") return { kind: "refused", status: 503, retryAfterSeconds };
       let timer: NodeJS.Timeout | undefined;
       const tooSlow = new Promise<Arrival>((resolve) => {
         timer = setTimeout(() => resolve({ kind: "too-slow" }), deadlineMs(length));
@@ -113,10 +109,7 @@ export function createBodyArrival(options: BodyArrivalOptions) {
         return arrival;
       } finally {
         clearTimeout(timer);
-        pending -= 1;
-        const left = (pendingByClient.get(client) ?? 1) - 1;
-        if (left === 0) pendingByClient.delete(client);
-        else pendingByClient.set(client, left);
+        slot.release();
       }
     },
     /** Removes what was kept of the body of `res`'s request, if anything. */
@@ -125,7 +118,7 @@ export function createBodyArrival(options: BodyArrivalOptions) {
       leftovers.delete(res);
     },
     /** Bodies arriving now: for /metrics. */
-    load: () => ({ arriving: pending }),
+    load: () => ({ arriving: arriving.load().active }),
     /** Removes the folder of bodies kept in files. */
     async close(): Promise<void> {
       if (spoolDir) await rm(await spoolDir, { recursive: true, force: true });

@@ -7,12 +7,8 @@ import { ImageError, ImageTooLargeError, MAX_IMAGE_BYTES } from "~/adapters/imag
 import { NotFoundError } from "~/services/meadows/errors";
 import { addPhoto, MeadowPhotosFullError } from "~/services/photos.server";
 import { cutText } from "~/lib/cut-text";
-import {
-  UPLOAD_SLOT_RETRY_SECONDS,
-  uploadSlots,
-  type UploadSlot,
-  type UploadSlotRefusal,
-} from "~/services/upload-slots";
+import type { Slot, SlotRefusal } from "~/lib/slots";
+import { UPLOAD_SLOT_RETRY_SECONDS, uploadSlots } from "~/services/upload-slots";
 
 /*
  * The upload flow the page's form (several files, without JavaScript) and the upload API (one
@@ -105,7 +101,7 @@ export async function peekPhotoLimit(
  */
 export function takeUploadSlot(
   memberId: string,
-): { slot: UploadSlot } | { refusal: UploadSlotRefusal; retryAfter: number } {
+): { slot: Slot } | { refusal: SlotRefusal; retryAfter: number } {
   const taken = uploadSlots.take(memberId);
   if (typeof taken === "string") return { refusal: taken, retryAfter: UPLOAD_SLOT_RETRY_SECONDS };
   return { slot: taken };
