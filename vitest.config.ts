@@ -32,6 +32,15 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // As server.ts runs the app: opening hours are read through UTC Dates (app/lib/opening-hours.ts).
     env: { TZ: "UTC" },
+    // `npm run test:coverage`: the app's and the server's lines and branches that the tests in
+    // Vitest's own processes reach (the server project's app runs as a child process, unmeasured).
+    coverage: {
+      provider: "v8",
+      include: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+      exclude: ["**/*.test.{ts,tsx}", "app/routes/**/+types/**"],
+      reporter: ["text-summary", "json-summary"],
+      reportsDirectory: "coverage",
+    },
     projects: [
       {
         extends: true,
