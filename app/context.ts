@@ -6,6 +6,7 @@ import type { Limits } from "./adapters/limits.server";
 import type { Mailer } from "./adapters/mail.server";
 import type { ObjectStorage } from "./adapters/storage.server";
 import type { Geocoder } from "./adapters/geocoder.server";
+import type { PlaceNames } from "./adapters/places.server";
 import type { Auth } from "./services/auth.server";
 
 /** What the server hands every loader and action (see server/main.ts). */
@@ -18,6 +19,8 @@ export interface AppServices {
   limits: Limits;
   storage: ObjectStorage;
   geocoder: Geocoder;
+  /** The towns and regions the search box knows by name. */
+  places: PlaceNames;
   /** The version of the running build (see /version.json). */
   buildId: string;
 }

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "../app/adapters/db.server";
 import { createGeocoder } from "../app/adapters/geocoder.server";
+import { createPlaceNames } from "../app/adapters/places.server";
 import {
   createDatabaseLimits,
   createLimitsWithFallback,
@@ -45,6 +46,7 @@ export function createAppServices({
       : createDatabaseLimits(database.db),
     storage,
     geocoder: createGeocoder(config, database.db, logger),
+    places: createPlaceNames(),
     auth: createAuth({
       config,
       db: database.db,

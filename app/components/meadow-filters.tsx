@@ -36,12 +36,15 @@ export function MeadowFilters({
   sort,
   location,
   placeNotFound,
+  clearLocationQuery: clearLocationFromLoader,
 }: {
   search: MeadowSearch;
   /** The order the results are in. */
   sort: ListSort;
   location: ActiveLocation | null;
   placeNotFound: boolean;
+  /** The search without its location, when the loader knows it (a place read from the words). */
+  clearLocationQuery?: string;
 }) {
   const { t } = useTranslation();
   const { lang } = useShellData();
@@ -97,14 +100,16 @@ export function MeadowFilters({
     name: t("meadowList.sortName"),
     price: t("meadowList.sortPrice"),
   };
-  const clearLocationQuery = meadowSearchQuery({
-    ...search,
-    place: "",
-    lat: undefined,
-    lng: undefined,
-    km: undefined,
-    page: 1,
-  });
+  const clearLocationQuery =
+    clearLocationFromLoader ??
+    meadowSearchQuery({
+      ...search,
+      place: "",
+      lat: undefined,
+      lng: undefined,
+      km: undefined,
+      page: 1,
+    });
   const sortHint = [located ? null : ids.needsLocation, sort === "price" ? ids.priceNote : null]
     .filter(Boolean)
     .join(" ");
@@ -150,6 +155,10 @@ export function MeadowFilters({
             onChange: (event) => live.place.set(event.currentTarget.value),
           }}
         />
+        {search.placeAt ? (
+          // Which of the places of the name was chosen; another name typed does not match it.
+          <input type="hidden" name="at" value={`${search.placeAt.lat},${search.placeAt.lng}`} />
+        ) : null}
         {location?.kind === "device" ? (
           <>
             <input type="hidden" name="lat" value={search.lat} />

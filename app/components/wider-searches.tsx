@@ -12,7 +12,7 @@ import { widerSearches, type SearchFilter } from "~/lib/wider-searches";
 type Translate = ReturnType<typeof useTranslation>["t"];
 
 /** A filter as the form shows it: "Open now", "Dahlias", "In season in May", "Within 10 km". */
-function filterLabel(t: Translate, lang: Language, filter: SearchFilter): string {
+export function filterLabel(t: Translate, lang: Language, filter: SearchFilter): string {
   switch (filter.kind) {
     case "words":
       return t("meadowList.filterWords", { words: filter.words });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Geocoder } from "~/adapters/geocoder.server";
 import type { Limits } from "~/adapters/limits.server";
+import { createPlaceNames, type PlaceNames } from "~/adapters/places.server";
 import { listLocation } from "./list-location.server";
 
 const utrecht = { lat: 52.09, lng: 5.12, label: "Utrecht, Nederland" };
@@ -29,7 +30,14 @@ function limitsAllowing(allowed: boolean): Limits & { hits: string[] } {
   };
 }
 
-const base = { ip: "198.51.100.7", language: "nl" as const };
+/** No place known by name: every place goes to the geocoder. */
+const noPlaces: PlaceNames = {
+  named: async () => [],
+  landmarkNear: async () => undefined,
+  startingWith: async () => [],
+};
+
+const base = { ip: "198.51.100.7", language: "nl" as const, places: noPlaces };
 
 describe("listLocation", () => {
   it("measures from a typed place, which wins over coordinates", async () => {
@@ -87,5 +95,53 @@ describe("listLocation", () => {
     expect(answer).toEqual({ location: null, placeNotFound: true });
     expect(outside.hits).toEqual(["place:ip:198.51.100.7"]);
     expect(asked).toEqual([]);
+  });
+
+  describe("with the embedded place names", () => {
+    const places = createPlaceNames();
+    const options = { ...base, places, limits: limitsAllowing(true), outsideGeocoder: true };
+
+    it("places a town by its name without asking the geocoder", async () => {
+      const { geocoder, asked } = geocoderFinding(null);
+      const answer = await listLocation({ place: "houten" }, { ...options, geocoder });
+      expect(answer.location).toEqual({ kind: "place", label: "Houten, Nederland" });
+      expect(answer.near?.lat).toBeCloseTo(52.03, 1);
+      expect(answer.otherPlaces).toBeUndefined();
+      expect(asked).toEqual([]);
+    });
+
+    it("places a region with its reach", async () => {
+      const { geocoder } = geocoderFinding(null);
+      const answer = await listLocation({ place: "de Betuwe" }, { ...options, geocoder });
+      expect(answer.location).toEqual({ kind: "place", label: "de Betuwe" });
+      expect(answer.radiusKm).toBe(25);
+    });
+
+    it("offers the other places of an ambiguous name, and follows a pin to one", async () => {
+      const { geocoder } = geocoderFinding(null);
+      const answer = await listLocation({ place: "Limburg" }, { ...options, geocoder });
+      expect(answer.location).toEqual({ kind: "place", label: "Limburg (NL)" });
+      const belgian = answer.otherPlaces?.find((other) => other.name === "Limburg (BE)");
+      expect(belgian).toMatchObject({ country: "België" });
+      const pinned = await listLocation(
+        { place: "Limburg", placeAt: belgian && { lat: belgian.lat, lng: belgian.lng } },
+        { ...options, geocoder },
+      );
+      expect(pinned.location).toEqual({ kind: "place", label: "Limburg (BE)" });
+      expect(pinned.otherPlaces).toBeUndefined();
+    });
+
+    it("leaves a name it does not know to the geocoder", async () => {
+      const { geocoder, asked } = geocoderFinding(utrecht);
+      const answer = await listLocation(
+        { place: "Dorpsstraat 1, 3991 Houten" },
+        {
+          ...options,
+          geocoder,
+        },
+      );
+      expect(answer.location).toEqual({ kind: "place", label: "Utrecht, Nederland" });
+      expect(asked).toEqual(["Dorpsstraat 1, 3991 Houten"]);
+    });
   });
 });

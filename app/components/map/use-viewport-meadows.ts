@@ -2,7 +2,11 @@ import type { Map as MapLibreMap } from "maplibre-gl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { getWithRetry } from "~/lib/fetch-with-retry";
 import { mapFilterKey, type MapFilters } from "~/lib/schemas/viewport";
-import { viewportResultSchema, type ViewportResult } from "~/lib/schemas/viewport-result";
+import {
+  viewportResultSchema,
+  type MapPlace,
+  type ViewportResult,
+} from "~/lib/schemas/viewport-result";
 
 export type ViewportStatus =
   { kind: "loading" } | { kind: "failed" } | { kind: "ready"; result: ViewportResult };
@@ -26,6 +30,28 @@ function viewportBox(map: MapLibreMap): string {
     .join(",");
 }
 
+/** How far around a town the map shows, when the words name one ("tulips Lisse"). */
+const TOWN_RADIUS_KM = 12;
+const KM_PER_DEGREE = 111.32;
+
+/**
+ * Goes to the place the words named, unless it is in view already (a shared link's view, or the
+ * map moved there for these words before).
+ */
+function goToPlace(map: MapLibreMap, place: MapPlace) {
+  if (map.getBounds().contains([place.lng, place.lat])) return;
+  const km = place.radiusKm ?? TOWN_RADIUS_KM;
+  const lat = km / KM_PER_DEGREE;
+  const lng = km / (KM_PER_DEGREE * Math.cos((place.lat * Math.PI) / 180));
+  map.fitBounds(
+    [
+      [place.lng - lng, place.lat - lat],
+      [place.lng + lng, place.lat + lat],
+    ],
+    { duration: 0 },
+  );
+}
+
 /**
  * The meadows of the map's view from /api/meadows: asked once the map has loaded, after each
  * settled view and for new filters; a newer question aborts the one under way. While `pending`,
@@ -36,6 +62,8 @@ export function useViewportMeadows(map: MapLibreMap | null, loaded: boolean, fil
   const [pending, setPending] = useState(true);
   const request = useRef<AbortController | null>(null);
   const latestFilters = useRef(filters);
+  /** The words whose place the map went to: it goes once, and the visitor may pan away. */
+  const placedFor = useRef<string | undefined>(undefined);
   useEffect(() => {
     latestFilters.current = filters;
   });
@@ -63,6 +91,10 @@ export function useViewportMeadows(map: MapLibreMap | null, loaded: boolean, fil
         if (!response.ok) throw new Error(`/api/meadows answered ${response.status}`);
         const result = viewportResultSchema.parse(await response.json());
         if (controller.signal.aborted) return;
+        if (result.place && placedFor.current !== q) {
+          placedFor.current = q;
+          goToPlace(target, result.place);
+        }
         setStatus({ kind: "ready", result });
         setPending(false);
       })

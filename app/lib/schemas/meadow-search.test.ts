@@ -136,6 +136,18 @@ describe("meadowSearchParams", () => {
     expect(meadowSearchQuery({ place: "", lat: 52.091, lng: 5.121 })).toBe("?lat=52.091&lng=5.121");
   });
 
+  it("keeps which place of a name is meant beside the place only", () => {
+    expect(meadowSearchQuery({ place: "Bergen", placeAt: { lat: 52.669, lng: 4.704 } })).toBe(
+      "?place=Bergen&at=52.669%2C4.704",
+    );
+    expect(meadowSearchQuery({ place: "", placeAt: { lat: 52.669, lng: 4.704 } })).toBe("");
+    expect(parse("place=Bergen&at=52.66917,4.70417").placeAt).toEqual({ lat: 52.669, lng: 4.704 });
+    for (const at of ["52.6", "x,y", "91,4", "52,4,1", "", ","]) {
+      expect(parse(`place=Bergen&at=${at}`).placeAt).toBeUndefined();
+    }
+    expect(parse("at=52.6,4.7").placeAt).toBeUndefined();
+  });
+
   it("encodes what visitors type", () => {
     expect(meadowSearchParams({ q: "dahlia's & co", place: "’s-Hertogenbosch" }).toString()).toBe(
       "q=dahlia%27s+%26+co&place=%E2%80%99s-Hertogenbosch",
@@ -151,6 +163,7 @@ describe("meadowSearchParams", () => {
       "place=Utrecht&km=25&sort=name&page=2",
       "lat=52.09071&lng=5.12142&km=7.4",
       "lat=52.1&lng=5.1&place=Gent&km=10",
+      "place=Bergen&at=52.66917,4.70417",
       "sort=distance&km=10&country=de",
       "q=dahlia%27s+%26+co&country=XX&sort=x&km=x&lat=x&lng=x&page=x",
       `q=${"a".repeat(300)}&place=${"b".repeat(300)}&page=1e9&km=1e9`,

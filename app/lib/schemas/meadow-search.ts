@@ -10,7 +10,8 @@ import { lazySchema, z } from "./zod";
  *
  * Parameters: q (words in name or description), country (ISO alpha-2 of COUNTRIES), sort
  * (distance, name, price), km (maximum distance), lat and lng (the visitor's own position, from
- * "use my location"), place (a typed address, placed by the geocoder), crop (a catalogue id, once
+ * "use my location"), place (a typed address, placed by the geocoder), at ("lat,lng" beside a
+ * place: which of the places of its name is meant, "Bergen" in Noord-Holland or in Limburg), crop (a catalogue id, once
  * per crop: meadows growing any of them), season ("now", or a month 1–12: something, or one of
  * the crops, in season then), open ("now": open at this moment, by the meadow's hours) and page
  * (1-based).
@@ -47,6 +48,8 @@ export interface MeadowSearch {
   lng?: number;
   /** The typed address; "" when none. Takes precedence over lat/lng. */
   place: string;
+  /** Which of the places named `place` is meant; only with a place. */
+  placeAt?: { lat: number; lng: number };
   /** Catalogue crop ids, each once, in the order given; empty when none. */
   crops: string[];
   season?: Season;
@@ -144,10 +147,20 @@ function buildSchemas() {
       lat: coordinate(90),
       lng: coordinate(180),
       place: boundedText(PLACE_MAX_LENGTH),
+      at: text.transform((value) => {
+        const [lat, lng, extra] = value.split(",").map((part) => part.trim());
+        if (extra !== undefined || !lat || !lng) return undefined;
+        const [y, x] = [Number(lat), Number(lng)];
+        if (!Number.isFinite(y) || !Number.isFinite(x) || Math.abs(y) > 90 || Math.abs(x) > 180) {
+          return undefined;
+        }
+        return { lat: roundCoordinate(y), lng: roundCoordinate(x) };
+      }),
       page,
     })
-    .transform(({ lat, lng, ...rest }): MeadowSearch => {
+    .transform(({ lat, lng, at, ...rest }): MeadowSearch => {
       const search: MeadowSearch = { q: rest.q, place: rest.place, crops: [], page: rest.page };
+      if (at && rest.place) search.placeAt = at;
       if (rest.country) search.country = rest.country;
       if (rest.sort) search.sort = rest.sort;
       if (rest.km !== undefined) search.km = rest.km;
@@ -165,7 +178,7 @@ export function parsePageParam(value: string): number {
   return searchSchemas().page.parse(value);
 }
 
-const KEYS = ["q", "country", "sort", "km", "lat", "lng", "place", "page"] as const;
+const KEYS = ["q", "country", "sort", "km", "lat", "lng", "place", "at", "page"] as const;
 
 /** The search in `params` (a page's URL, or a GET form's data); never throws. */
 export function parseMeadowSearch(params: URLSearchParams): MeadowSearch {
@@ -206,6 +219,7 @@ export function meadowSearchParams(search: Partial<MeadowSearch>): URLSearchPara
   if (search.season !== undefined) params.set("season", String(search.season));
   if (search.openNow) params.set("open", "now");
   if (place) params.set("place", place);
+  if (place && search.placeAt) params.set("at", `${search.placeAt.lat},${search.placeAt.lng}`);
   if (coordinates) {
     params.set("lat", String(search.lat));
     params.set("lng", String(search.lng));

@@ -42,10 +42,24 @@ export const mapClusterSchema = z.object({
   bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]),
 });
 
+/** A place the search box's words name ("tulips Lisse"): the map goes there. */
+export const mapPlaceSchema = z.object({
+  name: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  /** A region's reach, which the map shows whole. */
+  radiusKm: z.number().optional(),
+});
+
 export const viewportResultSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("points"), points: z.array(mapPointSchema) }),
+  z.object({
+    kind: z.literal("points"),
+    points: z.array(mapPointSchema),
+    place: mapPlaceSchema.optional(),
+  }),
   z.object({
     kind: z.literal("clusters"),
+    place: mapPlaceSchema.optional(),
     clusters: z.array(mapClusterSchema),
     /**
      * False when the counts are lower bounds: views filtered on words or a distance count their
@@ -56,5 +70,6 @@ export const viewportResultSchema = z.discriminatedUnion("kind", [
 ]);
 
 export type MapPoint = z.infer<typeof mapPointSchema>;
+export type MapPlace = z.infer<typeof mapPlaceSchema>;
 export type MapCluster = z.infer<typeof mapClusterSchema>;
 export type ViewportResult = z.infer<typeof viewportResultSchema>;

@@ -1,5 +1,6 @@
 import { appContext } from "~/context";
-import { getI18n } from "~/i18n.server";
+import { getI18n, getLocale } from "~/i18n.server";
+import type { Language } from "~/lib/i18n";
 import { MAP_MAX_CROPS } from "~/lib/crops";
 import { seasonReopensAt } from "~/lib/hours-text";
 import { parseCrops, parseOpen, parseSeason } from "~/lib/schemas/meadow-search";
@@ -8,6 +9,7 @@ import type { ViewportResult } from "~/lib/schemas/viewport-result";
 import { CARD_HOURS_MS } from "~/services/meadows/search.server";
 import { hoursTimelinesOf } from "~/services/meadows/hours.server";
 import { cropsInSeasonOf } from "~/services/meadows/records.server";
+import { readQuery } from "~/services/meadows/read-query.server";
 import { viewportMeadows } from "~/services/meadows/viewport.server";
 import { cardPhotos } from "~/services/photos.server";
 import type { Route } from "./+types/meadows";
@@ -22,7 +24,7 @@ export const handle: SharedAnswerHandle = { sharedAnswer: true };
  * shared caches may keep it briefly: a map panned back and forth asks again at most every 30 s.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, storage } = context.get(appContext);
+  const { db, storage, places } = context.get(appContext);
   const { t } = getI18n(context);
   const parsed = viewportQuerySchema.safeParse(
     Object.fromEntries(new URL(request.url).searchParams),
@@ -60,11 +62,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { status: 400, headers: { "Cache-Control": "no-store" } },
     );
   }
-  const result = await viewportMeadows(db, {
+  // The box's words as the list reads them: crops and "open now" join the filters, and a place
+  // comes back for the map to go to.
+  const reading = q ? await readQuery(q, places, getLocale(context) as Language) : undefined;
+  const readCrops = reading?.crops.map((crop) => crop.id) ?? [];
+  const result: ViewportResult = await viewportMeadows(db, {
     bbox,
     zoom,
-    filters: { text: q, country, crops, season, openNow },
+    filters: {
+      text: reading ? reading.words || undefined : q,
+      country,
+      crops: [...new Set([...crops, ...readCrops])].slice(0, MAP_MAX_CROPS),
+      season,
+      openNow: openNow || !!reading?.openNow,
+    },
   });
+  if (reading?.place) {
+    const { place } = reading.place;
+    result.place = { name: place.name, lat: place.lat, lng: place.lng };
+    if (place.radiusKm !== undefined) result.place.radiusKm = place.radiusKm;
+  }
   if (result.kind === "points") {
     // A pin's popup shows the meadow's first photo, what is in season and what its hours say.
     const ids = result.points.map((point) => point.id);
@@ -83,7 +100,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   }
   // The map checks the answer against this shape (viewportResultSchema).
-  return Response.json(result satisfies ViewportResult, {
+  return Response.json(result, {
     headers: { "Cache-Control": "public, max-age=30", Vary: "Accept-Encoding" },
   });
 }

@@ -4,6 +4,7 @@ import { Link, useLoaderData, useLocation, useNavigation } from "react-router";
 import { MeadowCardGrid } from "~/components/meadow-card";
 import { MeadowFilters } from "~/components/meadow-filters";
 import { Pagination } from "~/components/pagination";
+import { SearchChips } from "~/components/search-chips";
 import { WiderSearchLinks } from "~/components/wider-searches";
 import { buttonVariants } from "~/components/ui/button";
 import { SpinnerIcon } from "~/components/ui/icons";
@@ -16,6 +17,7 @@ import type { Language } from "~/lib/i18n";
 import { toMeadowCard } from "~/lib/meadow-card";
 import { pageMeta } from "~/lib/page-meta";
 import { pageUrl } from "~/lib/page-url";
+import { searchChips } from "~/lib/search-chips";
 import {
   effectiveSort,
   LIST_PAGE_SIZE,
@@ -24,20 +26,26 @@ import {
 } from "~/lib/schemas/meadow-search";
 import { markKept } from "~/services/favorites.server";
 import { listLocation } from "~/services/list-location.server";
+import { readQuery, searchWithReading } from "~/services/meadows/read-query.server";
 import { searchMeadows } from "~/services/meadows/search.server";
 import { withCardImages } from "~/services/photos.server";
 import { getUser } from "~/session.server";
 import type { Route } from "./+types/list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, geocoder, storage, config, limits } = context.get(appContext);
+  const { db, geocoder, places, storage, config, limits } = context.get(appContext);
   const { t } = getI18n(context);
   const lang = getLocale(context) as Language;
   const url = pageUrl(request);
   const search = parseMeadowSearch(url.searchParams);
+  // The box's words as people write them: the crops, place and "open now" they name join the
+  // form's filters, and the other words search names and descriptions.
+  const reading = search.q ? await readQuery(search.q, places, lang) : undefined;
+  const asked = reading ? searchWithReading(search, reading) : search;
 
-  const { near, location, placeNotFound } = await listLocation(search, {
+  const { near, radiusKm, otherPlaces, location, placeNotFound } = await listLocation(asked, {
     geocoder,
+    places,
     limits,
     outsideGeocoder: config.geocoder.provider !== "offline",
     ip: context.get(clientIpContext),
@@ -47,14 +55,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sort = effectiveSort(search.sort, near !== undefined);
   const now = new Date();
   const result = await searchMeadows(db, {
-    text: search.q || undefined,
-    country: search.country,
-    crops: search.crops,
-    season: search.season,
-    openNow: search.openNow,
+    text: asked.q || undefined,
+    country: asked.country,
+    crops: asked.crops,
+    season: asked.season,
+    openNow: asked.openNow,
     now,
     near,
-    maxDistanceKm: near ? search.km : undefined,
+    maxDistanceKm: near ? (asked.km ?? radiusKm) : undefined,
     sort,
     page: search.page,
     pageSize: LIST_PAGE_SIZE,
@@ -63,8 +71,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const title = t("meadowList.title");
   return {
     search,
+    /** The search as it ran, with what the words were read as among its filters. */
+    asked,
     sort,
     location,
+    chips: searchChips(search, reading, { located: location !== null }).map(
+      ({ filter, search: without }) => ({ filter, query: meadowSearchQuery(without) }),
+    ),
+    // Each link drops the place from the words and names the other place, pinned.
+    otherPlaces: (otherPlaces ?? []).map((other) => ({
+      ...other,
+      query: meadowSearchQuery({
+        ...search,
+        q: reading?.place ? reading.place.without : search.q,
+        place: other.name,
+        placeAt: { lat: roundTo3(other.lat), lng: roundTo3(other.lng) },
+        page: 1,
+      }),
+    })),
     placeNotFound,
     result: {
       items: await markKept(
@@ -85,6 +109,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Result pages of a particular search are for visitors, not for search engines' indexes.
     filtered: url.searchParams.size > 0,
   };
+}
+
+/** Three decimals of a degree (about 100 m) tell same-named places apart in an address. */
+function roundTo3(value: number): number {
+  return Math.round(value * 1000) / 1000;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -116,6 +145,7 @@ export default function MeadowsList() {
           sort={data.sort}
           location={data.location}
           placeNotFound={data.placeNotFound}
+          clearLocationQuery={data.chips.find((chip) => chip.filter.kind === "place")?.query}
         />
 
         <section aria-labelledby={resultsId} className="min-w-0">
@@ -135,6 +165,13 @@ export default function MeadowsList() {
               </p>
             ) : null}
           </div>
+          <SearchChips
+            // With no results, the links below drop each filter instead.
+            chips={result.items.length > 0 ? data.chips : []}
+            location={data.location}
+            otherPlaces={data.otherPlaces}
+            pathname={location.pathname}
+          />
           <div
             aria-busy={loading || undefined}
             // The search these results answer. The address changes before a transition renders
@@ -209,7 +246,7 @@ function EmptyResults({ data, pathname }: { data: LoaderData; pathname: string }
         </Link>
       ) : (
         <>
-          <WiderSearchLinks search={data.search} pathname={pathname} />
+          <WiderSearchLinks search={data.asked} pathname={pathname} />
           <Link to={pathname} className={cn(buttonVariants({ variant: "outline" }), "mt-4")}>
             {t("meadowList.showAll")}
           </Link>
