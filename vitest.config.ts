@@ -40,6 +40,7 @@ export default defineConfig({
       exclude: ["**/*.test.{ts,tsx}", "app/routes/**/+types/**"],
       reporter: ["text-summary", "json-summary"],
       reportsDirectory: "coverage",
+      reportOnFailure: true,
     },
     projects: [
       {

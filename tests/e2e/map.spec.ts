@@ -297,7 +297,7 @@ test("typing filters the map by name and description", async ({ page }) => {
   await gotoHydrated(page, "/map");
   await settledMap(page);
   const all = await page.getByRole("status").textContent();
-  await page.getByLabel("Name or description").fill("tulp");
+  await page.getByLabel("Crop, place or name").fill("tulp");
   await expect(page).toHaveURL(/[?&]q=tulp(&|$)/);
   await settledMap(page);
   await expect(page.getByRole("status")).not.toHaveText(all!);
@@ -306,7 +306,7 @@ test("typing filters the map by name and description", async ({ page }) => {
     "/meadows?q=tulp",
   );
   // Something that nowhere occurs: the map says so.
-  await page.getByLabel("Name or description").fill("xylofoonzzz");
+  await page.getByLabel("Crop, place or name").fill("xylofoonzzz");
   await expect(page.getByRole("status")).toHaveText("No meadows in this part of the map");
 });
 

@@ -1,3 +1,4 @@
+import { demoCrops } from "../../db/seed/demo-crops";
 import { DEMO_MEADOWS } from "../../db/seed/demo-meadows";
 import { parsePriceAmount } from "../../app/services/price";
 import { seriousViolations } from "./axe";
@@ -35,7 +36,7 @@ const demoNames = new Set(DEMO_MEADOWS.map((meadow) => meadow.name));
 const texts = {
   en: {
     prefix: "",
-    search: "Name or description",
+    search: "Crop, place or name",
     place: "Near a place",
     searchButton: "Search",
     country: "Country",
@@ -58,7 +59,7 @@ const texts = {
   },
   nl: {
     prefix: "/nl",
-    search: "Naam of beschrijving",
+    search: "Gewas, plaats of naam",
     place: "In de buurt van",
     searchButton: "Zoeken",
     country: "Land",
@@ -120,22 +121,55 @@ for (const lang of ["en", "nl"] as const) {
       await gotoHydrated(page, list);
       await expect(page.getByTestId("result-count")).toHaveText(t.count);
       const search = page.getByRole("searchbox", { name: t.search });
-      await search.pressSequentially("tulp", { delay: 40 });
-      await expect(page).toHaveURL(/[?&]q=tulp(&|$)/);
+      await search.pressSequentially("hoeve", { delay: 40 });
+      await expect(page).toHaveURL(/[?&]q=hoeve(&|$)/);
       // Results came without a reload, and typing can go on.
       await expect(search).toBeFocused();
-      const expected = demoMatching("tulp").map((meadow) => meadow.name);
+      const expected = demoMatching("hoeve").map((meadow) => meadow.name);
       expect(expected.length).toBeGreaterThan(2);
       // The address changes at once, the results when they have rendered.
       await expect.poll(() => resultNames(page)).toEqual(expect.arrayContaining(expected));
       const names = await resultNames(page);
       for (const name of names.filter((shown) => demoNames.has(shown))) {
-        expect(expected, `${name} matches "tulp"`).toContain(name);
+        expect(expected, `${name} matches "hoeve"`).toContain(name);
       }
       // Case and accents do not matter.
       await search.fill("DAHLIATUN");
       await expect(page).toHaveURL(/[?&]q=DAHLIATUN/);
       await expect.poll(() => resultNames(page)).toContain("Dahliatún Bolsward");
+    });
+
+    test("the box reads crops and places as filters, each a chip that drops it", async ({
+      page,
+    }) => {
+      await gotoHydrated(page, list);
+      const search = page.getByRole("searchbox", { name: t.search });
+      await search.fill(lang === "en" ? "tulips Lisse" : "tulpen bij Lisse");
+      await search.press("Enter");
+      const chips = page.getByTestId("search-chips").getByRole("link");
+      const chipTexts =
+        lang === "en"
+          ? ["Near Lisse, Netherlands", "Tulips"]
+          : ["In de buurt van Lisse, Nederland", "Tulpen"];
+      await expect(chips).toHaveText(chipTexts);
+      // Nearest Lisse first, and only tulip meadows.
+      const tulips = DEMO_MEADOWS.filter((meadow) =>
+        demoCrops(meadow.id).some((crop) => crop.id === "tulip"),
+      );
+      await expect
+        .poll(() => resultNames(page))
+        .toEqual(expect.arrayContaining(tulips.map((meadow) => meadow.name)));
+      expectAscending(await resultDistances(page));
+      expect((await resultDistances(page))[0]).toBeLessThan(3);
+      // The box keeps what was typed.
+      await expect(search).toHaveValue(lang === "en" ? "tulips Lisse" : "tulpen bij Lisse");
+
+      // Dropping the place takes its words out of the box; the crop stays.
+      await chips.first().click();
+      await expect(page).toHaveURL(lang === "en" ? /[?&]q=tulips(&|$)/ : /[?&]q=tulpen(&|$)/);
+      await expect(search).toHaveValue(lang === "en" ? "tulips" : "tulpen");
+      await expect(chips).toHaveText([chipTexts[1]!]);
+      await expect(page.locator("[data-distance-km]")).toHaveCount(0);
     });
 
     test("the country filter and the name and price orders", async ({ page }) => {
