@@ -131,6 +131,7 @@ describe("catalogues", () => {
       "apiPage.openApiTitle",
       "apiPage.openApiLink",
       "crops.outsideHoursItem",
+      "meadowList.otherPlace",
     ]);
     const copied = [...english].filter(
       ([key, value]) => dutch.get(key) === value && !sameInBoth.has(key),

@@ -73,7 +73,7 @@ describe("favorites on the production build", () => {
     const favorites = await (await browser.get("/favorites")).text();
     expect(heart(favorites, MEADOW)).toEqual({ pressed: true, next: "false" });
     expect(favorites).toContain("1 meadow");
-    const list = await (await browser.get("/meadows?q=pluktuin")).text();
+    const list = await (await browser.get("/meadows?q=Lisse")).text();
     expect(heart(list, MEADOW)?.pressed).toBe(true);
     expect(heart(list, OTHER)?.pressed).toBe(false);
 

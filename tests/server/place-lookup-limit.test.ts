@@ -33,8 +33,9 @@ describe("place searches on the meadows list with an outside geocoder", () => {
     await geocoder?.close();
   });
 
-  const search = (from: string) =>
-    fetch(`${app.url}/meadows?place=Utrecht&sort=distance`, {
+  // An address: a town's name alone is placed by the embedded gazetteer, asking no geocoder.
+  const search = (from: string, place = "Domplein 9, Utrecht") =>
+    fetch(`${app.url}/meadows?place=${encodeURIComponent(place)}&sort=distance`, {
       // The app trusts the address a proxy on loopback appends, as behind a load balancer.
       headers: { "X-Forwarded-For": from },
     }).then(async (response) => ({ status: response.status, html: await response.text() }));
@@ -54,6 +55,11 @@ describe("place searches on the meadows list with an outside geocoder", () => {
     expect(refused.status).toBe(200);
     expect(refused.html).toContain(NOT_FOUND);
     expect(refused.html).not.toMatch(/data-distance-km="/);
+
+    // A town's name still works for the visitor: the gazetteer places it.
+    const town = await search(visitor, "Utrecht");
+    expect(town.html).not.toContain(NOT_FOUND);
+    expect(town.html).toMatch(/data-distance-km="/);
 
     // Someone else still finds the place, and the geocoder was asked once: answers are cached.
     const other = await search("198.51.100.24");

@@ -19,15 +19,12 @@ import { pageMeta } from "~/lib/page-meta";
 import { pageUrl } from "~/lib/page-url";
 import { searchChips } from "~/lib/search-chips";
 import {
-  effectiveSort,
   LIST_PAGE_SIZE,
   meadowSearchQuery,
   parseMeadowSearch,
 } from "~/lib/schemas/meadow-search";
 import { markKept } from "~/services/favorites.server";
-import { listLocation } from "~/services/list-location.server";
-import { readQuery, searchWithReading } from "~/services/meadows/read-query.server";
-import { searchMeadows } from "~/services/meadows/search.server";
+import { listSearch } from "~/services/meadows/list-search.server";
 import { withCardImages } from "~/services/photos.server";
 import { getUser } from "~/session.server";
 import type { Route } from "./+types/list";
@@ -38,35 +35,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = getLocale(context) as Language;
   const url = pageUrl(request);
   const search = parseMeadowSearch(url.searchParams);
-  // The box's words as people write them: the crops, place and "open now" they name join the
-  // form's filters, and the other words search names and descriptions.
-  const reading = search.q ? await readQuery(search.q, places, lang) : undefined;
-  const asked = reading ? searchWithReading(search, reading) : search;
-
-  const { near, radiusKm, otherPlaces, location, placeNotFound } = await listLocation(asked, {
-    geocoder,
-    places,
-    limits,
-    outsideGeocoder: config.geocoder.provider !== "offline",
-    ip: context.get(clientIpContext),
-    language: lang,
-  });
-
-  const sort = effectiveSort(search.sort, near !== undefined);
   const now = new Date();
-  const result = await searchMeadows(db, {
-    text: asked.q || undefined,
-    country: asked.country,
-    crops: asked.crops,
-    season: asked.season,
-    openNow: asked.openNow,
-    now,
-    near,
-    maxDistanceKm: near ? (asked.km ?? radiusKm) : undefined,
-    sort,
-    page: search.page,
-    pageSize: LIST_PAGE_SIZE,
-  });
+  const { reading, asked, sort, result, location, otherPlaces, placeNotFound } = await listSearch(
+    {
+      db,
+      geocoder,
+      places,
+      limits,
+      outsideGeocoder: config.geocoder.provider !== "offline",
+    },
+    search,
+    { language: lang, ip: context.get(clientIpContext), now, pageSize: LIST_PAGE_SIZE },
+  );
 
   const title = t("meadowList.title");
   return {

@@ -231,39 +231,7 @@ export function looksUpByRarestTrigram({ matches, wordMatches }: RarestTrigram):
   return wordMatches !== undefined && matches <= ONE_TRIGRAM_SLACK * Math.max(wordMatches, 1);
 }
 
-/**
- * How a search is asked. PostgreSQL guesses that any `earth_box` holds 0.1% of the table, however
- * many meadows it really holds, and that a word's matches are spread evenly along a sort order;
- * both guesses can be far off, so the service picks the plan for these shapes itself:
- * - "text-first": the word is expected in few meadows (RARE_WORD_ROWS or fewer); the
- *   trigram index finds them first and they are filtered and sorted (rather than walking the
- *   whole name index in the hope of finding 21 of them early).
- * - "planner": no radius and a word neither rare nor common, or none: PostgreSQL chooses well
- *   (the trigram index, or a word along the sort order's index, stopping after a page).
- * - "common-word": no radius and a text in at least one meadow of COMMON_WORD_SHARE: as
- *   "planner", PostgreSQL walks the sort order's index, but each entry is checked with strpos
- *   (containsWord), cheaper than LIKE, which only serves the trigram index. That index
- *   would read a list of at least 2% of the table and sort it, where the walk reads about 50
- *   entries for each of a page's rows, or more where the word clusters along the order, as a
- *   word found only in names does sorted by name (ADR 28).
- * - "nearest": a radius, sorted by distance: rows come nearest first from the GiST index (KNN)
- *   and stop at the page and at the count cap (bitmap scans off, or the planner would collect
- *   every row in the radius first).
- * - "along-order": a radius holding a large share of all meadows, sorted by name, price or age:
- *   read along that order's index, measuring each row; the count streams the radius.
- * - "radius-first": a radius holding few meadows, sorted by name, price or age: the radius is read
- *   whole (a bitmap scan of the GiST index), then filtered and sorted.
- * - "crops-near": chosen crops (in season or not) within a distance, sorted by distance, without
- *   words: the index of crops by cell of level 9 finds the matches in the circle's cells, which
- *   are sorted when there are at most a few thousand; more, and "nearest" meets them soon
- *   (ADR 47). The crops' index ANDed with the GiST index's bitmap of the circle passed every
- *   meadow in it: 107,000 around Amsterdam at 1,000,000 meadows.
- * The last two cost the same when the radius holds sqrt(c × 21 × all) meadows (a page of 21 rows
- * along the order needs all / inRadius rows each, which cost c radius rows: about 2 when each
- * is read from the table, 1/8 when the order's index covers the filters, COVERED_ROW_COST); the
- * stored map grid tells how many the radius holds. Known cost: a word common elsewhere but rare
- * within a crowded radius, sorted by distance, visits every meadow in the radius.
- */
+/** How a search is asked: docs/search.md, "Plans", tells when each is chosen and why. */
 export type SearchPlan =
   | "text-first"
   | "planner"

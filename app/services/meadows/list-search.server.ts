@@ -1,0 +1,57 @@
+import type { Database } from "~/adapters/db.server";
+import type { Geocoder } from "~/adapters/geocoder.server";
+import type { Limits } from "~/adapters/limits.server";
+import type { PlaceNames } from "~/adapters/places.server";
+import type { Language } from "~/lib/i18n";
+import { effectiveSort, type MeadowSearch } from "~/lib/schemas/meadow-search";
+import { listLocation, type ListLocation } from "../list-location.server";
+import { readQuery, searchWithReading, type QueryReading } from "./read-query.server";
+import { searchMeadows, type SearchResult } from "./search.server";
+
+export interface ListSearchServices {
+  db: Database;
+  geocoder: Geocoder;
+  places: PlaceNames;
+  limits: Limits;
+  /** An outside geocoder, whose requests each address may make a limited number of. */
+  outsideGeocoder: boolean;
+}
+
+export interface ListSearch extends ListLocation {
+  /** What the box's words were read as; none without words. */
+  reading?: QueryReading;
+  /** The search as it ran: the form's filters and what the words named. */
+  asked: MeadowSearch;
+  sort: ReturnType<typeof effectiveSort>;
+  result: SearchResult;
+}
+
+/**
+ * The meadows list's search from its address (docs/search.md): the words read into crops, a
+ * place and words, the place placed, and the page of meadows in the order asked for.
+ */
+export async function listSearch(
+  services: ListSearchServices,
+  search: MeadowSearch,
+  { language, ip, now, pageSize }: { language: Language; ip: string; now: Date; pageSize: number },
+): Promise<ListSearch> {
+  const reading = search.q ? await readQuery(search.q, services.places, language) : undefined;
+  const asked = reading ? searchWithReading(search, reading) : search;
+  const located = await listLocation(asked, { ...services, ip, language });
+  const { near, radiusKm } = located;
+  const sort = effectiveSort(search.sort, near !== undefined);
+  const result = await searchMeadows(services.db, {
+    text: asked.q || undefined,
+    country: asked.country,
+    crops: asked.crops,
+    season: asked.season,
+    openNow: asked.openNow,
+    now,
+    near,
+    maxDistanceKm: near ? (asked.km ?? radiusKm) : undefined,
+    sort,
+    page: search.page,
+    pageSize,
+  });
+  return { ...located, ...(reading ? { reading } : {}), asked, sort, result };
+}
