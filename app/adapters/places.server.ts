@@ -1,3 +1,4 @@
+import levenshtein from "damerau-levenshtein";
 import { COUNTRIES, type Country } from "~/lib/countries";
 import { greatCircleDistance } from "~/lib/great-circle";
 import type { Language } from "~/lib/i18n";
@@ -36,6 +37,12 @@ export interface PlaceNames {
   named(key: string, language: Language): Promise<NamedPlace[]>;
   /** The largest town within `radiusKm` of `place` that has another name ("near Enschede"). */
   landmarkNear(place: NamedPlace, radiusKm?: number): Promise<string | undefined>;
+  /**
+   * The places of the Low Countries whose name is at most `steps` typing slips (a letter wrong,
+   * missing, extra, or two swapped) from the folded `key`, and starts with its letter; nearest,
+   * then likeliest, first.
+   */
+  closeTo(key: string, steps: number, language: Language): Promise<NamedPlace[]>;
   /** Names starting with the folded `prefix`, likeliest first, at most `limit`. */
   startingWith(prefix: string, limit: number, language: Language): Promise<NamedPlace[]>;
 }
@@ -186,6 +193,29 @@ export function createPlaceNames({
         }
       }
       return best?.name;
+    },
+
+    async closeTo(key, steps, language) {
+      const found: { place: NamedPlace; steps: number }[] = [];
+      const consider = (name: string, place: () => NamedPlace) => {
+        if (name[0] !== key[0] || Math.abs(name.length - key.length) > steps) return;
+        const distance = levenshtein(key, name).steps;
+        if (distance > 0 && distance <= steps) found.push({ place: place(), steps: distance });
+      };
+      for (const region of REGIONS) {
+        for (const name of region.names) consider(name, () => regionPlace(region, language));
+      }
+      for (const { country, data, keys } of await indexes()) {
+        if (!HOME_COUNTRIES.includes(country)) continue;
+        for (const name of keys) {
+          for (const match of data.names.get(name) ?? []) {
+            if (match.primary) consider(name, () => townPlace(country, match.place));
+          }
+        }
+      }
+      return found
+        .sort((a, b) => a.steps - b.steps || placeWeight(b.place) - placeWeight(a.place))
+        .map((entry) => entry.place);
     },
 
     async startingWith(prefix, limit, language) {

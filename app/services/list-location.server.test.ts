@@ -35,6 +35,7 @@ const noPlaces: PlaceNames = {
   named: async () => [],
   landmarkNear: async () => undefined,
   startingWith: async () => [],
+  closeTo: async () => [],
 };
 
 const base = { ip: "198.51.100.7", language: "nl" as const, places: noPlaces };

@@ -97,6 +97,13 @@ export const DEMO_JUDGEMENTS: DemoJudgement[] = [
   { query: "pluktuin Lisse", lang: "nl", relevant: ["demo-001", "demo-002"] },
   { query: "strawberry farm Houten", lang: "en", relevant: ["demo-010"] },
   { query: "bloemen plukken Lisse", lang: "nl", relevant: ["demo-001", "demo-002"] },
+  // Typing slips, read as the crop or place they are closest to when nothing matches as typed.
+  { query: "tlupen", lang: "nl", relevant: tulips },
+  { query: "strawbery", lang: "en", relevant: strawberries },
+  { query: "aardbeein", lang: "nl", relevant: strawberries },
+  { query: "dahlais Lisse", lang: "en", relevant: ["demo-002"] },
+  { query: "kersen Geldermalsn", lang: "nl", relevant: ["demo-011"] },
+  { query: "lavendel Zundret", lang: "nl", relevant: ["demo-017", "demo-032", "demo-023"] },
   // Names and the words of descriptions.
   { query: "Wulfsehof", lang: "nl", relevant: ["demo-010"] },
   { query: "Kersenboomgaard De Linge", lang: "nl", relevant: ["demo-011"] },

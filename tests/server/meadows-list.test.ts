@@ -204,6 +204,17 @@ describe.each(appEngines)("the meadows list on $name", (engine) => {
       expect(chips(belgian)).toEqual(["Near Limburg (BE)"]);
     });
 
+    it("words with a typing slip that find nothing are read as the crop or place they are nearest", async () => {
+      const html = await page("q=tlupen+Zundret");
+      expect(html).toContain('data-testid="closest-note"');
+      expect(html).toContain("Nothing matched “tlupen Zundret” as typed");
+      expect(chips(html)).toEqual(["Near Zundert, Netherlands", "Tulips"]);
+      expect(cards(html)).toEqual(cards(await page("crop=tulip&place=Zundert")));
+      const nothing = await page("q=zzqxy");
+      expect(nothing).not.toContain('data-testid="closest-note"');
+      expect(cardCount(nothing)).toBe(0);
+    });
+
     it("words that name nothing still search names and descriptions", async () => {
       const html = await page("q=Kersenboomgaard+De+Linge");
       expect(html).toContain("Kersenboomgaard De Linge");

@@ -422,6 +422,7 @@ const en = {
     needsJavaScript: "Turn on JavaScript to use your location.",
     nearPlace: "Near {{place}}",
     chipsLabel: "Filters in use",
+    closest: "Nothing matched “{{words}}” as typed: these are for what it comes closest to.",
     otherPlaces: "Did you mean another place?",
     otherPlace: "{{place}}, {{country}}",
     otherPlaceNear: "{{place}} near {{landmark}}, {{country}}",

@@ -433,6 +433,7 @@ const nl = {
     needsJavaScript: "Zet JavaScript aan om je locatie te gebruiken.",
     nearPlace: "In de buurt van {{place}}",
     chipsLabel: "Gebruikte filters",
+    closest: "Niets paste op ‘{{words}}’ zoals het getypt is: dit komt er het dichtst bij.",
     otherPlaces: "Bedoel je een andere plaats?",
     otherPlace: "{{place}}, {{country}}",
     otherPlaceNear: "{{place}} bij {{landmark}}, {{country}}",

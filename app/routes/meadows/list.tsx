@@ -18,11 +18,7 @@ import { toMeadowCard } from "~/lib/meadow-card";
 import { pageMeta } from "~/lib/page-meta";
 import { pageUrl } from "~/lib/page-url";
 import { searchChips } from "~/lib/search-chips";
-import {
-  LIST_PAGE_SIZE,
-  meadowSearchQuery,
-  parseMeadowSearch,
-} from "~/lib/schemas/meadow-search";
+import { LIST_PAGE_SIZE, meadowSearchQuery, parseMeadowSearch } from "~/lib/schemas/meadow-search";
 import { markKept } from "~/services/favorites.server";
 import { listSearch } from "~/services/meadows/list-search.server";
 import { withCardImages } from "~/services/photos.server";
@@ -36,23 +32,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = pageUrl(request);
   const search = parseMeadowSearch(url.searchParams);
   const now = new Date();
-  const { reading, asked, sort, result, location, otherPlaces, placeNotFound } = await listSearch(
-    {
-      db,
-      geocoder,
-      places,
-      limits,
-      outsideGeocoder: config.geocoder.provider !== "offline",
-    },
-    search,
-    { language: lang, ip: context.get(clientIpContext), now, pageSize: LIST_PAGE_SIZE },
-  );
+  const { reading, asked, sort, result, location, otherPlaces, placeNotFound, corrected } =
+    await listSearch(
+      {
+        db,
+        geocoder,
+        places,
+        limits,
+        outsideGeocoder: config.geocoder.provider !== "offline",
+      },
+      search,
+      { language: lang, ip: context.get(clientIpContext), now, pageSize: LIST_PAGE_SIZE },
+    );
 
   const title = t("meadowList.title");
   return {
     search,
     /** The search as it ran, with what the words were read as among its filters. */
     asked,
+    /** Words read as the crop or place they are closest to; none when the words found meadows. */
+    corrected: corrected ?? [],
     sort,
     location,
     chips: searchChips(search, reading, { located: location !== null }).map(
@@ -145,6 +144,11 @@ export default function MeadowsList() {
               </p>
             ) : null}
           </div>
+          {data.corrected.length > 0 ? (
+            <p className="mt-2 text-sm text-muted-foreground" data-testid="closest-note">
+              {t("meadowList.closest", { words: data.corrected.join(" ") })}
+            </p>
+          ) : null}
           <SearchChips
             // With no results, the links below drop each filter instead.
             chips={result.items.length > 0 ? data.chips : []}

@@ -18,6 +18,8 @@ export interface ListSearchServices {
 }
 
 export interface ListSearch extends ListLocation {
+  /** Words read as the crop or place they are closest to, when the words as typed found nothing. */
+  corrected?: string[];
   /** What the box's words were read as; none without words. */
   reading?: QueryReading;
   /** The search as it ran: the form's filters and what the words named. */
@@ -36,6 +38,25 @@ export async function listSearch(
   { language, ip, now, pageSize }: { language: Language; ip: string; now: Date; pageSize: number },
 ): Promise<ListSearch> {
   const reading = search.q ? await readQuery(search.q, services.places, language) : undefined;
+  const found = await searchRead(services, search, reading, { language, ip, now, pageSize });
+  // Nothing for the words as typed: each word that is a slip or two from a crop or a place is
+  // read as that one ("tlupen" → Tulips), and the search is asked again.
+  if (found.result.total === 0 && reading?.words) {
+    const close = await readQuery(search.q, services.places, language, { fuzzy: true });
+    if (close.corrected.length > 0) {
+      const retried = await searchRead(services, search, close, { language, ip, now, pageSize });
+      if (retried.result.total > 0) return { ...retried, corrected: close.corrected };
+    }
+  }
+  return found;
+}
+
+async function searchRead(
+  services: ListSearchServices,
+  search: MeadowSearch,
+  reading: QueryReading | undefined,
+  { language, ip, now, pageSize }: { language: Language; ip: string; now: Date; pageSize: number },
+): Promise<ListSearch> {
   const asked = reading ? searchWithReading(search, reading) : search;
   const located = await listLocation(asked, { ...services, ip, language });
   const { near, radiusKm } = located;

@@ -121,3 +121,23 @@ describe("searchWithReading", () => {
     expect(asked.placeAt).toBeUndefined();
   });
 });
+
+describe("readQuery with typing slips", () => {
+  it("reads a word a slip or two from a crop or place as that one, when asked to", async () => {
+    const close = await readQuery("tlupen Zundret", places, "nl", { fuzzy: true });
+    expect(close.crops.map((crop) => crop.id)).toEqual(["tulip"]);
+    expect(close.place?.place.name).toBe("Zundert");
+    expect(close.place?.lookup).toBe("Zundert");
+    expect(close.corrected).toEqual(["tlupen", "Zundret"]);
+    expect((await readQuery("strawbery", places, "en", { fuzzy: true })).crops[0]?.id).toBe(
+      "strawberry",
+    );
+  });
+
+  it("leaves short words and words far from any as words, and reads nothing close unasked", async () => {
+    const reading = await readQuery("zzqxy kers", places, "en", { fuzzy: true });
+    expect(reading.words).toBe("zzqxy");
+    expect(reading.corrected).toEqual([]);
+    expect((await readQuery("tlupen", places, "en")).crops).toEqual([]);
+  });
+});

@@ -1,3 +1,4 @@
+import levenshtein from "damerau-levenshtein";
 import { pickPlace, type NamedPlace, type PlaceNames } from "~/adapters/places.server";
 import { CROP_BY_WORDS, CROP_WORDS_MAX_LENGTH, foldWords } from "~/lib/crop-words";
 import { MAX_CROPS_PER_MEADOW } from "~/lib/crops";
@@ -17,6 +18,8 @@ export interface QueryPlace {
   place: NamedPlace;
   /** Its words as typed ("de Betuwe"). */
   typed: string;
+  /** What the place is looked up by: as typed, or its name when a slip was read past. */
+  lookup: string;
   /** The query without the place and a "near" before it, for a link that drops it. */
   without: string;
 }
@@ -35,6 +38,31 @@ export interface QueryReading {
   place?: QueryPlace;
   /** "open now" was typed; `without` is the query without it. */
   openNow?: { without: string };
+  /** Words read as the crop or place they are closest to (`fuzzy`), as typed. */
+  corrected: string[];
+}
+
+/** Words this long or longer may be read as a crop or place a slip or two away. */
+const FUZZY_MIN_LENGTH = 5;
+
+/** The typing slips a word of `length` letters may hold and still be read: one, two from 8. */
+function slipsAllowed(length: number): number {
+  return length >= 8 ? 2 : 1;
+}
+
+/** Single-word crop names, for words a slip or two away from one. */
+const ONE_WORD_CROPS = [...CROP_BY_WORDS].filter(([words]) => !words.includes(" "));
+
+/** The crop whose one-word name is nearest `word` within its slips, if one is. */
+function cropCloseTo(word: string): string | undefined {
+  const steps = slipsAllowed(word.length);
+  let best: { crop: string; steps: number } | undefined;
+  for (const [name, crop] of ONE_WORD_CROPS) {
+    if (name[0] !== word[0] || Math.abs(name.length - word.length) > steps) continue;
+    const distance = levenshtein(word, name).steps;
+    if (distance <= steps && (!best || distance < best.steps)) best = { crop, steps: distance };
+  }
+  return best?.crop;
 }
 
 /** Words that say "near" before a place; they go whether or not a place follows. */
@@ -88,11 +116,16 @@ function tokens(query: string): Token[] {
   );
 }
 
-/** Reads `query` (already cleaned, see parseMeadowSearch) into crops, a place and words. */
+/**
+ * Reads `query` (already cleaned, see parseMeadowSearch) into crops, a place and words. With
+ * `fuzzy`, a word that is neither reads as the crop or place a typing slip or two away (asked
+ * when the words found nothing: "tlupen", "Zundret").
+ */
 export async function readQuery(
   query: string,
   places: PlaceNames,
   language: Language,
+  { fuzzy = false }: { fuzzy?: boolean } = {},
 ): Promise<QueryReading> {
   const list = tokens(query);
   const typedPieces = new Map<number, string>();
@@ -111,7 +144,7 @@ export async function readQuery(
   const markRead = (from: number, to: number) => {
     for (const token of list.slice(from, to)) readPieces.add(token.piece);
   };
-  const reading: QueryReading = { words: "", crops: [] };
+  const reading: QueryReading = { words: "", crops: [], corrected: [] };
   /** Where a run of "near" words before the token began, if one did. */
   let nearFrom: number | undefined;
   const phraseAt = (at: number, length: number) =>
@@ -119,6 +152,34 @@ export async function readQuery(
       .slice(at, at + length)
       .map((entry) => entry.word)
       .join(" ");
+
+  /** With `fuzzy`: reads token `at` as the crop or place it is a slip or two from, if any. */
+  async function readClose(at: number): Promise<boolean> {
+    const token = list[at];
+    if (!token || token.word.length < FUZZY_MIN_LENGTH || FILLER_WORDS.has(token.word)) {
+      return false;
+    }
+    if (COMMON_WORDS.has(token.word)) return false;
+    const crop = cropCloseTo(token.word);
+    if (crop) {
+      if (!reading.crops.some((entry) => entry.id === crop)) {
+        reading.crops.push({ id: crop, without: without(at, at + 1) });
+      }
+    } else {
+      if (reading.place) return false;
+      const [place] = await places.closeTo(token.word, slipsAllowed(token.word.length), language);
+      if (!place) return false;
+      reading.place = {
+        place,
+        typed: token.typed,
+        lookup: place.name,
+        without: without(nearFrom ?? at, at + 1),
+      };
+    }
+    markRead(at, at + 1);
+    reading.corrected.push(token.typed);
+    return true;
+  }
 
   /** Reads the place whose name starts at token `at`, if one does; the number of its words. */
   async function placeAt(at: number, afterNear: boolean): Promise<number> {
@@ -133,6 +194,7 @@ export async function readQuery(
       reading.place = {
         place: pick.place,
         typed: [...pieces].map((piece) => typedPieces.get(piece) ?? "").join(" "),
+        lookup: [...pieces].map((piece) => typedPieces.get(piece) ?? "").join(" "),
         without: without(nearFrom ?? at, at + length),
       };
       markRead(at, at + length);
@@ -179,6 +241,8 @@ export async function readQuery(
 
     if (NEAR_WORDS.has(token.word)) {
       nearFrom ??= at;
+    } else if (fuzzy && (await readClose(at))) {
+      nearFrom = undefined;
     } else {
       if (!FILLER_WORDS.has(token.word)) wordPieces.add(token.piece);
       nearFrom = undefined;
@@ -214,9 +278,9 @@ export function searchWithReading(search: MeadowSearch, reading: QueryReading): 
   };
   if (reading.openNow) next.openNow = true;
   if (reading.place) {
-    const { place, typed } = reading.place;
+    const { place, lookup } = reading.place;
     // As typed: "Limburg" is both provinces, and the list offers the other one.
-    next.place = typed;
+    next.place = lookup;
     delete next.placeAt;
     if (place.radiusKm !== undefined && search.km === undefined) next.km = place.radiusKm;
   }
