@@ -310,6 +310,26 @@ test("typing filters the map by name and description", async ({ page }) => {
   await expect(page.getByRole("status")).toHaveText("No meadows in this part of the map");
 });
 
+test("the box's crops filter the map and its place moves the map there", async ({ page }) => {
+  await gotoHydrated(page, "/map");
+  await settledMap(page);
+  await page.getByLabel("Crop, place or name").fill("tulips Lisse");
+  // The view moves to Lisse and shows its tulip meadows: Lisse, Hillegom and Noordwijkerhout.
+  await expect
+    .poll(() => Number(new URL(page.url()).searchParams.get("lat")), { timeout: 15_000 })
+    .toBeCloseTo(52.26, 1);
+  expect(Number(new URL(page.url()).searchParams.get("lng"))).toBeCloseTo(4.56, 1);
+  await settledMap(page);
+  await expect(page.getByRole("status")).toHaveText("3 meadows in view");
+  // Zooming out stays out: the map went there once for these words.
+  const zoom = () => Number(new URL(page.url()).searchParams.get("z"));
+  const placed = zoom();
+  await page.getByRole("button", { name: "Zoom out", exact: true }).click();
+  await expect.poll(zoom).toBeLessThan(placed - 0.5);
+  await settledMap(page);
+  expect(zoom()).toBeLessThan(placed - 0.5);
+});
+
 test("Dutch: the map speaks Dutch and links stay under /nl", async ({ page }) => {
   await gotoHydrated(page, `/nl${LISSE}`);
   await settledMap(page);

@@ -33,16 +33,20 @@ function viewportBox(map: MapLibreMap): string {
 /** How far around a town the map shows, when the words name one ("tulips Lisse"). */
 const TOWN_RADIUS_KM = 12;
 const KM_PER_DEGREE = 111.32;
+/** A view at most this many times the place's own shows it closely enough. */
+const CLOSE_VIEW_SPAN = 3;
 
 /**
- * Goes to the place the words named, unless it is in view already (a shared link's view, or the
- * map moved there for these words before).
+ * Goes to the place the words named, unless the view shows it closely already (a shared link's
+ * view, or the map moved there for these words before): a view of the whole country does not.
  */
 function goToPlace(map: MapLibreMap, place: MapPlace) {
-  if (map.getBounds().contains([place.lng, place.lat])) return;
   const km = place.radiusKm ?? TOWN_RADIUS_KM;
   const lat = km / KM_PER_DEGREE;
   const lng = km / (KM_PER_DEGREE * Math.cos((place.lat * Math.PI) / 180));
+  const bounds = map.getBounds();
+  const close = bounds.getNorth() - bounds.getSouth() <= CLOSE_VIEW_SPAN * 2 * lat;
+  if (close && bounds.contains([place.lng, place.lat])) return;
   map.fitBounds(
     [
       [place.lng - lng, place.lat - lat],
