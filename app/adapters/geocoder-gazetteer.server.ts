@@ -2,6 +2,8 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+// With its extension: scripts/build-geocoder-data.ts runs this module in Node as it is.
+import { foldName } from "../lib/fold.ts";
 
 /*
  * The offline geocoder's gazetteer: the countries it knows, the keys its tables find names and
@@ -19,25 +21,8 @@ export function isOfflineCountry(value: string): value is OfflineCountry {
 
 const UMLAUTS: Record<string, string> = { ä: "ae", ö: "oe", ü: "ue", Ä: "Ae", Ö: "Oe", Ü: "Ue" };
 
-/**
- * Lowercase ASCII words separated by single spaces: accents, apostrophes, hyphens and case do not
- * matter ("'s-Hertogenbosch" → "s hertogenbosch", "Köln" → "koln").
- */
-export function normaliseName(value: string): string {
-  return value
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/ß/g, "ss")
-    .replace(/æ/g, "ae")
-    .replace(/œ/g, "oe")
-    .replace(/ø/g, "o")
-    .replace(/ł/g, "l")
-    .replace(/đ/g, "d")
-    .replace(/ı/g, "i")
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim();
-}
+/** See foldName: the form the tables' keys are written in. */
+export const normaliseName = foldName;
 
 /** The keys a name is found under: also its German spelling without umlauts ("Köln" → "koeln"). */
 export function nameKeys(value: string): string[] {

@@ -1,4 +1,7 @@
 import { CROP_IDS } from "./crops";
+import { foldWords } from "./fold";
+
+export { foldWords };
 
 /*
  * The words people type for each crop of the catalogue, in English and Dutch, singular and
@@ -130,28 +133,6 @@ export const CROP_WORDS: Readonly<Record<string, readonly string[]>> = {
     "spruitkool",
   ],
 };
-
-/**
- * Text as the search compares words: lower-case ASCII words separated by single spaces, without
- * accents or punctuation, and with a possessive or Dutch plural apostrophe closed up ("Dahlia's"
- * → "dahlias", "Suikermaïs" → "suikermais").
- */
-export function foldWords(value: string): string {
-  return value
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/(\p{L})['’`´]s\b/gu, "$1s")
-    .replace(/ß/g, "ss")
-    .replace(/æ/g, "ae")
-    .replace(/œ/g, "oe")
-    .replace(/ø/g, "o")
-    .replace(/ł/g, "l")
-    .replace(/đ/g, "d")
-    .replace(/ı/g, "i")
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim();
-}
 
 /** The crop each folded word or phrase names ("aardbeien" → "strawberry"). */
 export const CROP_BY_WORDS: ReadonlyMap<string, string> = new Map(
