@@ -140,4 +140,12 @@ describe("readQuery with typing slips", () => {
     expect(reading.corrected).toEqual([]);
     expect((await readQuery("tlupen", places, "en")).crops).toEqual([]);
   });
+
+  it("compares only the first four unread words with every name", async () => {
+    const long = await readQuery("qqqqq wwwww xxxxx yyyyy strawbery", places, "en", {
+      fuzzy: true,
+    });
+    expect(long.crops).toEqual([]);
+    expect(long.words).toBe("qqqqq wwwww xxxxx yyyyy strawbery");
+  });
 });

@@ -44,6 +44,11 @@ export interface QueryReading {
 
 /** Words this long or longer may be read as a crop or place a slip or two away. */
 const FUZZY_MIN_LENGTH = 5;
+/**
+ * At most this many words of a query are compared with every name: each costs a pass over the
+ * place names, and a query of many long nonsense words must not cost a request much more.
+ */
+const FUZZY_MAX_WORDS = 4;
 
 /** The typing slips a word of `length` letters may hold and still be read: one, two from 8. */
 function slipsAllowed(length: number): number {
@@ -97,6 +102,7 @@ function wordSet(words: string): ReadonlySet<string> {
 
 /** The most words of a place's name the query reader tries ("Bergen op Zoom", "Sint-Oedenrode"). */
 const PLACE_WORDS_MAX = 3;
+
 interface Token {
   /** As typed, for the words left over. */
   typed: string;
@@ -147,6 +153,7 @@ export async function readQuery(
   const reading: QueryReading = { words: "", crops: [], corrected: [] };
   /** Where a run of "near" words before the token began, if one did. */
   let nearFrom: number | undefined;
+  let fuzzyTries = 0;
   const phraseAt = (at: number, length: number) =>
     list
       .slice(at, at + length)
@@ -159,7 +166,8 @@ export async function readQuery(
     if (!token || token.word.length < FUZZY_MIN_LENGTH || FILLER_WORDS.has(token.word)) {
       return false;
     }
-    if (COMMON_WORDS.has(token.word)) return false;
+    if (COMMON_WORDS.has(token.word) || fuzzyTries >= FUZZY_MAX_WORDS) return false;
+    fuzzyTries++;
     const crop = cropCloseTo(token.word);
     if (crop) {
       if (!reading.crops.some((entry) => entry.id === crop)) {
