@@ -25,4 +25,15 @@ describe("isAllowedOrigin", () => {
     }
     expect(isAllowedOrigin(request("DELETE", { origin: "null" }), site)).toBe(false);
   });
+
+  it("accepts an opaque origin only when the browser says the post came from this site", () => {
+    // A form on a page with Referrer-Policy: no-referrer (a mailed link's page).
+    const fromHere = { origin: "null", "sec-fetch-site": "same-origin" };
+    expect(isAllowedOrigin(request("POST", fromHere), site)).toBe(true);
+    for (const from of ["cross-site", "same-site", "none"]) {
+      expect(
+        isAllowedOrigin(request("POST", { origin: "null", "sec-fetch-site": from }), site),
+      ).toBe(false);
+    }
+  });
 });

@@ -232,6 +232,34 @@ describe("odd requests on the production build", () => {
     expect(line?.level).toBe("warn");
   });
 
+  it("takes a form's post with an opaque origin when the browser says it came from this site", async () => {
+    // A page with Referrer-Policy: no-referrer (a mailed link's) posts with `Origin: null`.
+    const form = { "content-type": "application/x-www-form-urlencoded", origin: "null" };
+    const body = "mode=dark&redirectTo=%2F";
+    const here = await send(
+      app.port,
+      "POST",
+      "/resources/colour-mode",
+      {
+        ...form,
+        "sec-fetch-site": "same-origin",
+      },
+      body,
+    );
+    expect(here.status).toBe(302);
+    const elsewhere = await send(
+      app.port,
+      "POST",
+      "/resources/colour-mode",
+      {
+        ...form,
+        "sec-fetch-site": "cross-site",
+      },
+      body,
+    );
+    expect(elsewhere.status).toBe(403);
+  });
+
   it("raises no uncaught error and no error log line, even after the render timeout", async () => {
     // The render timeout is five seconds; a timer left behind by a failed render fires after it.
     await sleep(6_500);
