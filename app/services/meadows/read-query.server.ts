@@ -199,10 +199,11 @@ export async function readQuery(
       const pick = pickPlace(await places.named(key, language));
       if (!pick) continue;
       const pieces = new Set(list.slice(at, at + length).map((entry) => entry.piece));
+      const typed = [...pieces].map((piece) => typedPieces.get(piece) ?? "").join(" ");
       reading.place = {
         place: pick.place,
-        typed: [...pieces].map((piece) => typedPieces.get(piece) ?? "").join(" "),
-        lookup: [...pieces].map((piece) => typedPieces.get(piece) ?? "").join(" "),
+        typed,
+        lookup: typed,
         without: without(nearFrom ?? at, at + length),
       };
       markRead(at, at + length);
