@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import en from "~/locales/en/translation";
 import nl from "~/locales/nl/translation";
-import { CROP_BY_WORDS, CROP_WORDS, foldWords } from "./crop-words";
+import { CROP_BY_WORDS, CROP_WORDS } from "./crop-words";
+import { foldWords } from "./fold";
 import { CROPS } from "./crops";
 
 describe("the crops' words", () => {

@@ -1,7 +1,4 @@
 import { CROP_IDS } from "./crops";
-import { foldWords } from "./fold";
-
-export { foldWords };
 
 /*
  * The words people type for each crop of the catalogue, in English and Dutch, singular and

@@ -2,7 +2,7 @@ import type { Geocoder } from "../adapters/geocoder.server";
 import type { Limits } from "../adapters/limits.server";
 import { pickPlace, type NamedPlace, type PlaceNames } from "../adapters/places.server";
 import { countryName } from "../lib/country-names";
-import { foldWords } from "../lib/crop-words";
+import { foldWords } from "../lib/fold";
 import { COUNTRIES } from "../lib/schemas/meadow";
 import type { ActiveLocation, MeadowSearch } from "../lib/schemas/meadow-search";
 import type { Language } from "../lib/i18n";

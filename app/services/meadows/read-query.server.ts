@@ -1,6 +1,7 @@
 import levenshtein from "damerau-levenshtein";
 import { pickPlace, type NamedPlace, type PlaceNames } from "~/adapters/places.server";
-import { CROP_BY_WORDS, CROP_WORDS_MAX_LENGTH, foldWords } from "~/lib/crop-words";
+import { CROP_BY_WORDS, CROP_WORDS_MAX_LENGTH } from "~/lib/crop-words";
+import { foldWords } from "~/lib/fold";
 import { MAX_CROPS_PER_MEADOW } from "~/lib/crops";
 import type { Language } from "~/lib/i18n";
 import type { MeadowSearch } from "~/lib/schemas/meadow-search";
