@@ -6,7 +6,13 @@ import { precompressClientBuild } from "./server/precompress.ts";
 export default defineConfig({
   // The production server bundles server/ with the app (server/production.ts), see ADR 0003.
   environments: {
-    ssr: { build: { rolldownOptions: { input: "./server/production.ts" } } },
+    ssr: {
+      build: {
+        rolldownOptions: { input: "./server/production.ts" },
+        // For `npm run test:coverage`, which maps the started apps' lines back to their sources.
+        sourcemap: process.env.SERVER_SOURCEMAP === "true",
+      },
+    },
     client: {
       build: {
         rolldownOptions: {

@@ -32,11 +32,15 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // As server.ts runs the app: opening hours are read through UTC Dates (app/lib/opening-hours.ts).
     env: { TZ: "UTC" },
-    // `npm run test:coverage`: the app's and the server's lines and branches that the tests in
-    // Vitest's own processes reach (the server project's app runs as a child process, unmeasured).
+    // `npm run test:coverage`: the app's and the server's lines and branches that the tests reach,
+    // in Vitest's own processes and in the apps they start (their production build, mapped back to
+    // its sources by tests/support/coverage-provider.ts).
     coverage: {
-      provider: "v8",
-      include: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+      provider: "custom",
+      customProviderModule: "./tests/support/coverage-provider.ts",
+      autoAttachSubprocess: true,
+      include: ["app/**/*.{ts,tsx}", "server/**/*.ts", "build/server/**/*.js"],
+      excludeAfterRemap: true,
       exclude: ["**/*.test.{ts,tsx}", "app/routes/**/+types/**"],
       reporter: ["text-summary", "json-summary"],
       reportsDirectory: "coverage",

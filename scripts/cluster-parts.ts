@@ -119,6 +119,8 @@ export async function startApp(
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      // Under `npm run test:coverage`, so the cluster test's apps count too.
+      NODE_V8_COVERAGE: process.env.NODE_V8_COVERAGE,
       ...SERVER_ENV,
       NODE_ENV: "production",
       HOST: "127.0.0.1",

@@ -20,7 +20,12 @@ import { Visitor } from "../support/visitor";
 
 function runScript(script: string, args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, [script, ...args], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_V8_COVERAGE: process.env.NODE_V8_COVERAGE,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

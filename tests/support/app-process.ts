@@ -62,6 +62,8 @@ export function spawnApp(env: Record<string, string | undefined> = {}): AppProce
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      // Set by `npm run test:coverage`, so the app's lines count (tests/support/coverage-provider.ts).
+      NODE_V8_COVERAGE: process.env.NODE_V8_COVERAGE,
       PORT: "0",
       HOST: "127.0.0.1",
       DATA_DIR: env.DATA_DIR ?? ownDataDir,
