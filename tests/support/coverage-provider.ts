@@ -5,8 +5,9 @@
  * transforms: the production build the children run is one bundle, whose source map is read here
  * so its lines count for the app/ and server/ files they came from.
  */
+import type v8Runtime from "@vitest/coverage-v8";
 
-type Runtime = (typeof import("@vitest/coverage-v8"))["default"];
+type Runtime = typeof v8Runtime;
 
 /**
  * The runtime half runs in each test worker, and for the browser project in the page: V8's own
@@ -22,9 +23,9 @@ async function runtime(): Promise<Runtime> {
 }
 
 export default {
-  startCoverage: async (options: never) => (await runtime()).startCoverage(options),
-  takeCoverage: async (options: never) => (await runtime()).takeCoverage(options),
-  stopCoverage: async (options: never) => (await runtime()).stopCoverage(options),
+  startCoverage: async (options: never) => (await runtime()).startCoverage!(options),
+  takeCoverage: async (options: never) => (await runtime()).takeCoverage!(options),
+  stopCoverage: async (options: never) => (await runtime()).stopCoverage!(options),
   // Node only: the provider reads files.
   getProvider: async () => {
     const { CoverageWithBuildSourceMaps } = await import("./coverage-build-source-maps.ts");
