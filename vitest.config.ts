@@ -34,7 +34,7 @@ export default defineConfig({
     env: { TZ: "UTC" },
     // `npm run test:coverage`: the app's and the server's lines and branches that the tests reach,
     // in Vitest's own processes and in the apps they start (their production build, mapped back to
-    // its sources by tests/support/coverage-provider.ts).
+    // its sources: tests/support/coverage-provider.ts).
     coverage: {
       provider: "custom",
       customProviderModule: "./tests/support/coverage-provider.ts",

@@ -91,8 +91,8 @@ test.describe("with JavaScript", () => {
     );
     await expect(tiles(page)).toHaveCount(3);
     await expect(tiles(page).first()).toContainText("Anna Fotograaf");
-    // Two uploads run at once, so which is stored first is a race (and "again.webp" copies whichever
-    // came first): the turned photo, taken 100 wide with an orientation tag, shows 50 wide somewhere.
+    // Two uploads run at once, so which is stored first is a race (and "again.webp" copies the
+    // first): the turned photo, taken 100 wide with an orientation tag, shows 50 wide somewhere.
     await expect(tiles(page).locator('img[width="50"][height="100"]').first()).toBeVisible();
     await expect(tiles(page).first().locator("img").first()).toHaveAttribute("sizes", /vw/);
     await expectNoSeriousViolations(page, "gallery");

@@ -4,8 +4,8 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { TransformResult } from "vite";
 import { fileURLToPath } from "node:url";
+import type { TransformResult } from "vite";
 // The provider's class is not one of the package's named exports; its module is (`./*`).
 import { V8CoverageProvider } from "@vitest/coverage-v8/dist/provider.js";
 

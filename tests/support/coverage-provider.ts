@@ -2,8 +2,9 @@
  * Vitest's V8 coverage, counting the apps the server tests start as well (`npm run
  * test:coverage`). Vitest hands those child processes NODE_V8_COVERAGE (autoAttachSubprocess) and
  * reads what they leave, but it maps a script back to its sources only through its own
- * transforms: the production build the children run is one bundle, whose source map is read here
- * so its lines count for the app/ and server/ files they came from.
+ * transforms: the production build the children run is one bundle, whose source maps
+ * ./coverage-build-source-maps.ts reads, so its lines count for the app/ and server/ files they
+ * came from.
  */
 import type v8Runtime from "@vitest/coverage-v8";
 
