@@ -53,12 +53,27 @@ describe.each(testEngines)("migration 0009 (meadow column order) on $name", (eng
     await handle.migrate();
 
     // Later migrations add columns of their own: 0013 an empty Dutch description, 0014 and 0015
-    // the crops and the hours, empty for these meadows.
-    expect(await allMeadows(handle)).toEqual(
-      before.map(({ row }) => ({
-        row: { ...row, description_nl: "", ...COLUMNS_ADDED_AFTER_0013 },
+    // the crops and the hours, empty for these meadows; 0030 the stems of the words to the
+    // search text ("tweede" brings "twed").
+    const withStems = async (text: string) =>
+      (
+        await queryRows<{ text: string }>(
+          handle.db,
+          sql`select ${text} || meadow_word_stems(${text}) as text`,
+        )
+      )[0]?.text;
+    const expected = await Promise.all(
+      before.map(async ({ row }) => ({
+        row: {
+          ...row,
+          description_nl: "",
+          ...COLUMNS_ADDED_AFTER_0013,
+          search_text: await withStems(String(row.search_text)),
+        },
       })),
     );
+    expect(expected[0]?.row.search_text).toMatch(/ twed$/);
+    expect(await allMeadows(handle)).toEqual(expected);
     // Migrations 0011, 0014, 0018, 0021, 0022, 0023, 0025 and 0027, which run after it here,
     // add one index each (0015's index over the hours is gone again in 0019).
     expect(await indexNames(handle)).toEqual(

@@ -215,6 +215,17 @@ describe.each(appEngines)("the meadows list on $name", (engine) => {
       expect(cardCount(nothing)).toBe(0);
     });
 
+    it("words are found in their other forms, and a slip in a meadow's word is read as it", async () => {
+      // "boomgaarden" is looked for by its Dutch stem, which "Kersenboomgaard" holds.
+      const [linge] = cards(await page("q=Kersenboomgaard+De+Linge"));
+      expect(linge).toBeDefined();
+      expect(cards(await page("q=boomgaarden"))).toContain(linge);
+      const slipped = await page("q=Kersenbomgaard");
+      expect(slipped).toContain("Nothing matched “Kersenbomgaard” as typed");
+      expect(cards(slipped)).toEqual(cards(await page("q=Kersenboomgaard")));
+      expect(cardCount(slipped)).toBeGreaterThan(0);
+    });
+
     it("words that name nothing still search names and descriptions", async () => {
       const html = await page("q=Kersenboomgaard+De+Linge");
       expect(html).toContain("Kersenboomgaard De Linge");

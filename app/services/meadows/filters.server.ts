@@ -31,6 +31,11 @@ const MAX_DISTANCE_KM = 20_038;
 export interface MeadowFilters {
   /** Matched anywhere in the name and either description, ignoring case and accents. */
   text?: string;
+  /**
+   * The text's words as they are looked for (withWordKeys: their stems); the words as typed when
+   * left out.
+   */
+  words?: readonly string[];
   /** ISO 3166-1 alpha-2. */
   country?: string;
   /** The searcher's location; needed for a distance filter or sort. */
@@ -246,6 +251,7 @@ export function searchText(filters: MeadowFilters): string | undefined {
 
 /** The words of the text, each of which a meadow must contain. */
 export function textWords(filters: MeadowFilters): string[] {
+  if (filters.words) return filters.words.slice(0, MAX_SEARCH_WORDS);
   return searchText(filters)?.split(/\s+/).slice(0, MAX_SEARCH_WORDS) ?? [];
 }
 

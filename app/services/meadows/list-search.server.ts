@@ -5,6 +5,7 @@ import type { PlaceNames } from "~/adapters/places.server";
 import type { Language } from "~/lib/i18n";
 import { effectiveSort, type MeadowSearch } from "~/lib/schemas/meadow-search";
 import { listLocation, type ListLocation } from "../list-location.server";
+import { closestWords } from "./closest-words.server";
 import { readQuery, searchWithReading, type QueryReading } from "./read-query.server";
 import { searchMeadows, type SearchResult } from "./search.server";
 
@@ -40,9 +41,17 @@ export async function listSearch(
   const reading = search.q ? await readQuery(search.q, services.places, language) : undefined;
   const found = await searchRead(services, search, reading, { language, ip, now, pageSize });
   // Nothing for the words as typed: each word that is a slip or two from a crop or a place is
-  // read as that one ("tlupen" → Tulips), and the search is asked again.
+  // read as that one ("tlupen" → Tulips), each other word no meadow holds as the word of the
+  // meadows it is a slip or two from ("zonnehoeck"), and the search is asked again.
   if (found.result.total === 0 && reading?.words) {
-    const close = await readQuery(search.q, services.places, language, { fuzzy: true });
+    const read = await readQuery(search.q, services.places, language, { fuzzy: true });
+    const left = read.words.split(" ").filter((word) => word !== "");
+    const closest = await closestWords(services.db, left);
+    const close: QueryReading = {
+      ...read,
+      words: left.map((word) => closest.get(word) ?? word).join(" "),
+      corrected: [...read.corrected, ...closest.keys()],
+    };
     if (close.corrected.length > 0) {
       const retried = await searchRead(services, search, close, { language, ip, now, pageSize });
       if (retried.result.total > 0) return { ...retried, corrected: close.corrected };

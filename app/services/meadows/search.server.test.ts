@@ -7,6 +7,7 @@ import { migratedDatabase, testEngines } from "../../../tests/support/databases"
 import type { Database } from "~/adapters/db.server";
 import { LocationRequiredError } from "./errors";
 import { searchMeadows } from "./search.server";
+import { viewportMeadows } from "./viewport.server";
 
 describe.each(testEngines)("meadow search on $name", (engine) => {
   const database = migratedDatabase(engine);
@@ -75,6 +76,31 @@ describe.each(testEngines)("meadow search on $name", (engine) => {
       expect(await names({ text: "%", sort: "name" })).toEqual(["Édelweiss"]);
       expect(await names({ text: "_", sort: "name" })).toEqual([]);
       expect(await names({ text: "  ", sort: "name" })).toHaveLength(6);
+    });
+
+    it("finds a word in its other forms, English and Dutch, by its stem", async () => {
+      await insertMeadows(db, [
+        { name: "Strawberry Hill", description: "Pick your own fields", priceText: "" },
+        { name: "Berry Farm", description: "Strawberries and raspberries", priceText: "" },
+        { name: "De Wei", description: "Elke tulp zelf geplukt", priceText: "" },
+        { name: "Boomgaard Hof", description: "Een kers van de boom", priceText: "" },
+      ]);
+      const strawberries = ["Berry Farm", "Strawberry Hill"];
+      expect(await names({ text: "strawberry", sort: "name" })).toEqual(strawberries);
+      expect(await names({ text: "Strawberries", sort: "name" })).toEqual(strawberries);
+      expect(await names({ text: "field", sort: "name" })).toEqual(["Strawberry Hill"]);
+      expect(await names({ text: "picking", sort: "name" })).toEqual(["Strawberry Hill"]);
+      expect(await names({ text: "tulpen", sort: "name" })).toEqual(["De Wei", "Tulpenveld Lisse"]);
+      expect(await names({ text: "kersen", sort: "name" })).toEqual(["Boomgaard Hof"]);
+      // The map and the open-data API read the words the same way.
+      const view = await viewportMeadows(db, {
+        bbox: [-180, -85, 180, 85],
+        zoom: 14,
+        filters: { text: "strawberry" },
+      });
+      expect(view.kind === "points" && view.points.map((point) => point.name).sort()).toEqual(
+        strawberries,
+      );
     });
 
     it("gives each result's fields as stored, in the sort's order", async () => {

@@ -30,6 +30,7 @@ import {
 import { meadowsAround, textEstimates } from "./plan-estimates.server";
 import { bitmapRows, streamingRows } from "./planner-settings.server";
 import { radiusPlan, textSearchPlan, type SearchPlan } from "./search-plan";
+import { withWordKeys } from "./word-keys.server";
 
 /*
  * The list's search: one page of meadows matching the filters, in the chosen order, with the
@@ -276,12 +277,13 @@ const CANDIDATE_COLUMNS = sql`m.id, m.name, m.city, m.country, m.price_text, m.p
  */
 export async function searchMeadows(
   db: Database,
-  asked: SearchParams,
+  typed: SearchParams,
   {
     nearCropsSorted = NEAR_CROPS_SORTED,
     nearWalkPerRow = NEAR_WALK_PER_ROW,
   }: { nearCropsSorted?: number; nearWalkPerRow?: number } = {},
 ): Promise<SearchResult> {
+  const asked = await withWordKeys(db, typed);
   const counted = await gridCounted(db, asked);
   const params = counted.params;
   let matches = counted.matches;
@@ -308,7 +310,7 @@ export async function searchMeadows(
     matches = "many";
   }
 
-  const textOnly = { text: params.text };
+  const textOnly = { text: params.text, words: params.words };
   const crops = {
     crops: params.crops,
     season: params.season,
@@ -323,7 +325,12 @@ export async function searchMeadows(
     ...crops,
   };
   const radiusOnly = { near, maxDistanceKm: params.maxDistanceKm };
-  const allButRadius = { text: params.text, country: params.country, ...crops };
+  const allButRadius = {
+    text: params.text,
+    words: params.words,
+    country: params.country,
+    ...crops,
+  };
   let prefix = sql``;
   let source = sql`meadows m`;
   let distance = near ? sql`, ${distanceMetres(near)} as distance_m` : sql``;

@@ -31,6 +31,7 @@ import {
 import { cropHoursCondition, openCropHoursKeys } from "./hours.server";
 import { meadowsInView, textEstimates } from "./plan-estimates.server";
 import { bitmapRows, streamingRows, tableOrderRows } from "./planner-settings.server";
+import { withWordKeys } from "./word-keys.server";
 import {
   candidateCosts,
   matchesToRead,
@@ -109,7 +110,10 @@ export async function viewportMeadows(
   const zoom = clampInteger(params.zoom, 0, MAX_ZOOM, 0);
   const box = normalizeBoundingBox(params.bbox);
   // One "now" for the grid's counts and the rows' conditions.
-  const filters = { ...params.filters, now: params.filters?.now ?? new Date() };
+  const filters = await withWordKeys(db, {
+    ...params.filters,
+    now: params.filters?.now ?? new Date(),
+  });
   const radius = radiusMetres(filters);
   // The stored grid counts every meadow, and per crop, season and hours (ADR 42); words and a
   // distance read the rows.

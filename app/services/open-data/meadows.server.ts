@@ -14,6 +14,7 @@ import { distanceMetres, earthAt, MEADOW_EARTH } from "~/services/meadows/geo-sq
 import { isMeadowId } from "~/services/meadows/records.server";
 import { searchMeadows } from "~/services/meadows/search.server";
 import { viewportMeadows } from "~/services/meadows/viewport.server";
+import { withWordKeys } from "~/services/meadows/word-keys.server";
 import { decodeCursor, encodeCursor, type ListCursor } from "./cursor";
 
 /*
@@ -122,7 +123,7 @@ export async function listApiMeadows(
   params: { filters: MeadowFilters; cursor?: string; limit: number; siteUrl: URL },
 ): Promise<MeadowPage> {
   const after: ListCursor | undefined = params.cursor ? decodeCursor(params.cursor) : undefined;
-  const conditions = filterConditions(params.filters);
+  const conditions = filterConditions(await withWordKeys(db, params.filters));
   if (after) {
     conditions.push(
       sql`(m.created_at, m.id) > (timestamptz 'epoch' + ${after.createdUs}::bigint * interval '1 microsecond', ${after.id}::text)`,

@@ -1,0 +1,74 @@
+import levenshtein from "damerau-levenshtein";
+import { sql } from "drizzle-orm";
+import { queryManyRowsWith, queryRows, type Database } from "~/adapters/db.server";
+import { wordKeys } from "./word-keys.server";
+
+/*
+ * The typing slips of the box's words (docs/search.md): when the words find nothing, a word no
+ * meadow holds is read as the word of the meadows' texts it comes closest to, by trigram
+ * similarity through the trigram index, within a slip or two ("zonnehoeck" → "zonnehoek").
+ */
+
+/** Shorter words have too many neighbours a slip away to be read as one of them. */
+const MIN_LENGTH = 5;
+/** At most this many words of a query are looked up, each one statement. */
+const MAX_WORDS = 4;
+/** Texts holding something like the word, of which the closest word is picked. */
+const CANDIDATE_TEXTS = 200;
+/**
+ * How much of a word's trigrams a stretch of a text must share to be a candidate: a slip costs
+ * a word of eight letters three of its ten trigrams.
+ */
+const WORD_SIMILARITY = "0.5";
+
+function slipsAllowed(length: number): number {
+  return length >= 8 ? 2 : 1;
+}
+
+/**
+ * For each of `words` that no meadow holds (as it is looked for: its stem, see wordKeys) and that
+ * is a slip or two from a word one does, that word, folded; the others are left out.
+ */
+export async function closestWords(
+  db: Database,
+  words: readonly string[],
+): Promise<Map<string, string>> {
+  const closest = new Map<string, string>();
+  const asked = [...new Set(words)]
+    .filter((word) => [...word].length >= MIN_LENGTH && !/\d/.test(word))
+    .slice(0, MAX_WORDS);
+  if (asked.length === 0) return closest;
+  const keys = await wordKeys(db, asked);
+  for (const [index, word] of asked.entries()) {
+    const key = keys[index] ?? word;
+    const [held] = await queryRows<{ held: boolean; folded: string }>(
+      db,
+      sql`select exists (select 1 from meadows m
+            where m.search_text like '%' || ${key.replace(/[\\%_]/g, "\\$&")} || '%') as held,
+          immutable_unaccent(lower(${word}::text)) as folded`,
+    );
+    if (!held || held.held) continue;
+    const folded = held.folded;
+    const candidates = await queryManyRowsWith<{ word: string }>(
+      db,
+      { "pg_trgm.word_similarity_threshold": WORD_SIMILARITY },
+      sql`select distinct w as word
+          from (select m.search_text from meadows m where ${folded} <% m.search_text
+                limit ${CANDIDATE_TEXTS}) as texts,
+            regexp_split_to_table(texts.search_text, '[^[:alnum:]]+') as w
+          where left(w, 1) = left(${folded}, 1)
+            and abs(length(w) - length(${folded})) <= ${slipsAllowed(folded.length)}`,
+    );
+    const steps = slipsAllowed([...folded].length);
+    let best: { word: string; steps: number } | undefined;
+    for (const { word: candidate } of candidates) {
+      const distance = levenshtein(folded, candidate).steps;
+      if (distance > steps) continue;
+      if (!best || distance < best.steps || (distance === best.steps && candidate < best.word)) {
+        best = { word: candidate, steps: distance };
+      }
+    }
+    if (best) closest.set(word, best.word);
+  }
+  return closest;
+}

@@ -1,0 +1,51 @@
+-- Words as people write them (docs/search.md, ADR 61): search_text gains the English and Dutch
+-- stems of its words that are not already part of it ("strawberry" brings "strawberri", the stem
+-- "strawberries" shares), and a word of the box is looked for by its shortest stem of four or more
+-- letters. Both stems come from PostgreSQL's own Snowball dictionaries, which PGlite bundles too,
+-- so the trigram index, the area index and every plan read stems as they read words.
+-- The configurations and dictionaries are built in and never change, so the wrappers are safe to
+-- declare IMMUTABLE, as immutable_unaccent is.
+CREATE OR REPLACE FUNCTION meadow_word_stems(folded text) RETURNS text
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+  AS $$
+    SELECT coalesce(' ' || pg_catalog.string_agg(stem, ' ' ORDER BY stem), '')
+    FROM (
+      SELECT DISTINCT stem
+      FROM pg_catalog.unnest(
+        pg_catalog.tsvector_to_array(pg_catalog.to_tsvector('pg_catalog.english'::regconfig, folded))
+          || pg_catalog.tsvector_to_array(pg_catalog.to_tsvector('pg_catalog.dutch'::regconfig, folded))
+      ) AS stem
+      WHERE pg_catalog.strpos(folded, stem) = 0
+    ) AS stems
+  $$;--> statement-breakpoint
+-- A word of the box as it is looked for: folded as search_text is, then the shortest of it and
+-- its English and Dutch stems of four letters or more (a stem before the word when as long:
+-- "strawberry" is looked for as "strawberri"). Shorter stems would match too much ("lisse" as
+-- "lis").
+CREATE OR REPLACE FUNCTION meadow_word_key(word text) RETURNS text
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+  AS $$
+    SELECT coalesce((
+      SELECT stem
+      FROM pg_catalog.unnest(
+        pg_catalog.ts_lexize('pg_catalog.english_stem'::regdictionary, folded.word)
+          || pg_catalog.ts_lexize('pg_catalog.dutch_stem'::regdictionary, folded.word)
+      ) AS stem
+      WHERE pg_catalog.length(stem) >= 4 AND pg_catalog.length(stem) <= pg_catalog.length(folded.word)
+      ORDER BY pg_catalog.length(stem), stem
+      LIMIT 1
+    ), folded.word)
+    FROM (SELECT public.immutable_unaccent(pg_catalog.lower(word)) AS word) AS folded
+  $$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION meadows_fill_search_text() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  folded text := public.immutable_unaccent(pg_catalog.lower(
+    NEW.name || ' ' || NEW.description
+      || CASE WHEN NEW.description_nl = '' THEN '' ELSE ' ' || NEW.description_nl END));
+BEGIN
+  NEW.search_text := folded || public.meadow_word_stems(folded);
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+-- Existing meadows gain their stems; the trigger above computes them.
+UPDATE "meadows" SET "search_text" = '';
