@@ -33,10 +33,19 @@ describe.each(testEngines)("migration 0013 (descriptions per language) on $name"
     await handle.migrate();
 
     // 0013 adds an empty Dutch description; 0014 and 0015, which run after it here, no crops and
-    // no hours.
+    // no hours; 0030 puts a unit separator after the name (and would add stems these lack).
+    const separated: Record<string, string> = {
+      m1: "creme tulpen \x1f tulips to pick.\nsecond line",
+      m2: "zonneveld \x1f ",
+    };
     expect(await allMeadows(handle)).toEqual(
       before.map(({ row }) => ({
-        row: { ...row, description_nl: "", ...COLUMNS_ADDED_AFTER_0013 },
+        row: {
+          ...row,
+          description_nl: "",
+          ...COLUMNS_ADDED_AFTER_0013,
+          search_text: separated[String(row.id)],
+        },
       })),
     );
     await db.execute(
@@ -48,9 +57,12 @@ describe.each(testEngines)("migration 0013 (descriptions per language) on $name"
       values ('m3', 'Fleurs', '', 'Bloemen in de lente', 'anything', 'gratuit', 'tous les jours',
         'Rue Haute', '3', '5000', 'Namur', 'BE', 50.46, 4.87)`);
     expect(await searchTexts(handle)).toEqual([
-      { id: "m1", search_text: "creme tulpen tulips to pick.\nsecond line tulpen om te plukken" },
-      { id: "m2", search_text: "zonnebloemveld " },
-      { id: "m3", search_text: "fleurs  bloemen in de lente" },
+      {
+        id: "m1",
+        search_text: "creme tulpen \x1f tulips to pick.\nsecond line tulpen om te plukken",
+      },
+      { id: "m2", search_text: "zonnebloemveld \x1f " },
+      { id: "m3", search_text: "fleurs \x1f  bloemen in de lente" },
     ]);
   });
 });

@@ -20,8 +20,9 @@ CREATE OR REPLACE FUNCTION meadow_word_stems(folded text) RETURNS text
   $$;--> statement-breakpoint
 -- A word of the box as it is looked for: folded as search_text is, then the shortest of it and
 -- its English and Dutch stems of four letters or more (a stem before the word when as long:
--- "strawberry" is looked for as "strawberri"). Shorter stems would match too much ("lisse" as
--- "lis").
+-- "strawberry" is looked for as "strawberri"). Shorter stems, and a stem that only drops a final
+-- e, would match too much ("lisse" as "lis", "linge" as "ling", which "wandeling" holds); the
+-- word itself still finds the forms that add to it ("hoeve", "hoeven").
 CREATE OR REPLACE FUNCTION meadow_word_key(word text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
   AS $$
@@ -32,20 +33,30 @@ CREATE OR REPLACE FUNCTION meadow_word_key(word text) RETURNS text
           || pg_catalog.ts_lexize('pg_catalog.dutch_stem'::regdictionary, folded.word)
       ) AS stem
       WHERE pg_catalog.length(stem) >= 4 AND pg_catalog.length(stem) <= pg_catalog.length(folded.word)
+        AND stem || 'e' <> folded.word
       ORDER BY pg_catalog.length(stem), stem
       LIMIT 1
     ), folded.word)
     FROM (SELECT public.immutable_unaccent(pg_catalog.lower(word)) AS word) AS folded
   $$;--> statement-breakpoint
+-- The search text: the name and its stems, then, after a unit separator (U+001F, which the box
+-- never sends: it makes control characters spaces), the descriptions and their stems. A word
+-- found before the separator is in the name, which ranks first (docs/search.md).
+CREATE OR REPLACE FUNCTION meadow_search_text(name text, description text, description_nl text)
+  RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+  AS $$
+    SELECT folded.name || public.meadow_word_stems(folded.name) || E' \x1f '
+      || folded.descriptions || public.meadow_word_stems(folded.descriptions)
+    FROM (SELECT public.immutable_unaccent(pg_catalog.lower(name)) AS name,
+            public.immutable_unaccent(pg_catalog.lower(description
+              || CASE WHEN description_nl = '' THEN '' ELSE ' ' || description_nl END))
+              AS descriptions) AS folded
+  $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION meadows_fill_search_text() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  folded text := public.immutable_unaccent(pg_catalog.lower(
-    NEW.name || ' ' || NEW.description
-      || CASE WHEN NEW.description_nl = '' THEN '' ELSE ' ' || NEW.description_nl END));
 BEGIN
-  NEW.search_text := folded || public.meadow_word_stems(folded);
+  NEW.search_text := public.meadow_search_text(NEW.name, NEW.description, NEW.description_nl);
   RETURN NEW;
 END
 $$;--> statement-breakpoint
--- Existing meadows gain their stems; the trigger above computes them.
+-- Existing meadows gain their stems and the separator; the trigger above computes them.
 UPDATE "meadows" SET "search_text" = '';

@@ -104,6 +104,21 @@ export const DEMO_JUDGEMENTS: DemoJudgement[] = [
   { query: "dahlais Lisse", lang: "en", relevant: ["demo-002"] },
   { query: "kersen Geldermalsn", lang: "nl", relevant: ["demo-011"] },
   { query: "lavendel Zundret", lang: "nl", relevant: ["demo-017", "demo-032", "demo-023"] },
+  // The words of names and descriptions in another form, and with a slip.
+  {
+    query: "orchards",
+    lang: "en",
+    relevant: ["demo-011", "demo-012", "demo-025", "demo-030", "demo-037"],
+  },
+  {
+    query: "boomgaarden",
+    lang: "nl",
+    relevant: ["demo-011", "demo-012", "demo-016", "demo-025", "demo-030"],
+  },
+  { query: "bouquets", lang: "en", relevant: ["demo-009", "demo-033"] },
+  { query: "Kersenbomgaard", lang: "nl", relevant: ["demo-011", "demo-016"] },
+  { query: "Wulfsenhof", lang: "nl", relevant: ["demo-010"] },
+  { query: "Moervart", lang: "nl", relevant: ["demo-033"] },
   // Names and the words of descriptions.
   { query: "Wulfsehof", lang: "nl", relevant: ["demo-010"] },
   { query: "Kersenboomgaard De Linge", lang: "nl", relevant: ["demo-011"] },

@@ -356,6 +356,19 @@ export function containsWord(word: string): SQL {
   return sql`strpos(m.search_text, ${foldedWord(word)}) > 0`;
 }
 
+/**
+ * Whether every word occurs in the meadow's name: in `search_text`, before the unit separator
+ * that ends the name and its stems (migration 0030).
+ */
+export function nameHoldsWords(words: readonly string[]): SQL {
+  return sql.join(
+    words.map(
+      (word) => sql`strpos(split_part(m.search_text, chr(31), 1), ${foldedWord(word)}) > 0`,
+    ),
+    sql` and `,
+  );
+}
+
 export function whereClause(conditions: SQL[]): SQL {
   return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 }

@@ -85,12 +85,13 @@ describe.each(testEngines)("meadow search on $name", (engine) => {
         { name: "De Wei", description: "Elke tulp zelf geplukt", priceText: "" },
         { name: "Boomgaard Hof", description: "Een kers van de boom", priceText: "" },
       ]);
-      const strawberries = ["Berry Farm", "Strawberry Hill"];
+      // The name's first (see below).
+      const strawberries = ["Strawberry Hill", "Berry Farm"];
       expect(await names({ text: "strawberry", sort: "name" })).toEqual(strawberries);
       expect(await names({ text: "Strawberries", sort: "name" })).toEqual(strawberries);
       expect(await names({ text: "field", sort: "name" })).toEqual(["Strawberry Hill"]);
       expect(await names({ text: "picking", sort: "name" })).toEqual(["Strawberry Hill"]);
-      expect(await names({ text: "tulpen", sort: "name" })).toEqual(["De Wei", "Tulpenveld Lisse"]);
+      expect(await names({ text: "tulpen", sort: "name" })).toEqual(["Tulpenveld Lisse", "De Wei"]);
       expect(await names({ text: "kersen", sort: "name" })).toEqual(["Boomgaard Hof"]);
       // The map and the open-data API read the words the same way.
       const view = await viewportMeadows(db, {
@@ -98,9 +99,45 @@ describe.each(testEngines)("meadow search on $name", (engine) => {
         zoom: 14,
         filters: { text: "strawberry" },
       });
-      expect(view.kind === "points" && view.points.map((point) => point.name).sort()).toEqual(
-        strawberries,
-      );
+      expect(view.kind === "points" && view.points.map((point) => point.name).sort()).toEqual([
+        "Berry Farm",
+        "Strawberry Hill",
+      ]);
+    });
+
+    it("puts meadows whose name holds the words before those whose description does", async () => {
+      await insertMeadows(db, [
+        {
+          name: "Aardbeienveld",
+          description: "Naast de Appelhof",
+          priceText: "",
+          ...north(UTRECHT, 1),
+        },
+        {
+          name: "Appelhof Zuid",
+          description: "Appels en peren",
+          priceText: "",
+          ...north(UTRECHT, 9),
+        },
+        {
+          name: "Bessenhof",
+          description: "Achter het appelhofje",
+          priceText: "",
+          ...north(UTRECHT, 2),
+        },
+      ]);
+      expect(await names({ text: "appelhof", sort: "name" })).toEqual([
+        "Appelhof Zuid",
+        "Aardbeienveld",
+        "Bessenhof",
+      ]);
+      // Then nearest first, when the search has a place.
+      expect(await names({ text: "appelhof", sort: "distance", near: UTRECHT })).toEqual([
+        "Appelhof Zuid",
+        "Aardbeienveld",
+        "Bessenhof",
+      ]);
+      expect(await names({ text: "bessenhof appelhofje", sort: "name" })).toEqual(["Bessenhof"]);
     });
 
     it("gives each result's fields as stored, in the sort's order", async () => {

@@ -13,9 +13,11 @@ import {
   filterConditions,
   filterCrops,
   gridFilter,
+  nameHoldsWords,
   radiusMetres,
   searchText,
   seasonMonths,
+  textWords,
   whereClause,
   type MeadowFilters,
 } from "./filters.server";
@@ -116,17 +118,23 @@ export interface SearchResult {
   hasNextPage: boolean;
 }
 
-function orderClause(sort: MeadowSort, near: LatLng | undefined, nearestFirst: SQL): SQL {
+function orderClause(
+  sort: MeadowSort,
+  near: LatLng | undefined,
+  nearestFirst: SQL,
+  first?: SQL,
+): SQL {
+  const by = (order: SQL) => (first ? sql`order by ${first}, ${order}` : sql`order by ${order}`);
   switch (sort) {
     case "distance":
       if (!near) throw new LocationRequiredError("sorting by distance needs a location");
-      return sql`order by ${nearestFirst}`;
+      return by(nearestFirst);
     case "name":
-      return sql`order by m.sort_name, m.id`;
+      return by(sql`m.sort_name, m.id`);
     case "price":
-      return sql`order by m.price_amount asc nulls last, m.id`;
+      return by(sql`m.price_amount asc nulls last, m.id`);
     case "newest":
-      return sql`order by m.created_at desc, m.id desc`;
+      return by(sql`m.created_at desc, m.id desc`);
   }
 }
 
@@ -367,7 +375,16 @@ export async function searchMeadows(
     near && plan !== "text-first"
       ? sql`${MEADOW_EARTH} <-> ${earthAt(near)}`
       : sql`distance_m, m.id`;
-  const order = orderClause(params.sort, near, nearestFirst);
+  // Meadows whose name holds the words come first, where the matches are sorted whole: rows
+  // read along an order's index come in that order (docs/search.md).
+  const words = textWords(params);
+  const ranked = words.length > 0 && (plan === "text-first" || plan === "radius-first");
+  const order = orderClause(
+    params.sort,
+    near,
+    nearestFirst,
+    ranked ? sql`(${nameHoldsWords(words)}) desc` : undefined,
+  );
   const streaming = plan === "nearest" || plan === "along-order";
   const cap = SEARCH_COUNT_CAP;
 
