@@ -1,6 +1,7 @@
 // The query shapes `npm run bench:search` (scripts/bench-search.ts) measures: the meadow search and
 // the map's viewport query as the app calls them, each with parameters that vary from run to run.
 import type { Database } from "../app/adapters/db.server.ts";
+import { closestWords } from "../app/services/meadows/closest-words.server.ts";
 import { searchMeadows } from "../app/services/meadows/search.server.ts";
 import { viewportMeadows, type ViewportRead } from "../app/services/meadows/viewport.server.ts";
 import { TOWNS } from "../db/factories/generated-meadows.ts";
@@ -10,6 +11,10 @@ const TEXTS = ["tulp", "dahlia", "crème", "zonnebloem", "pluktuin", "blumen", "
 /** Words in one meadow of fifteen (a second name word), and pairs in one of fifty to a hundred. */
 const UNCOMMON_TEXTS = ["hoeve", "deich", "château", "églantines", "sonnenschein"];
 const PAIRS = ["pluktuin deich", "sonnenschein cueillette", "dahlia hoeve", "tulpen château"];
+/** Words in another form than the texts have them, found by their stems (ADR 61). */
+const OTHER_FORMS = ["tulpenvelden", "boomgaarden", "frambozen", "lindenhofs", "hoeves"];
+/** Words with a typing slip that no meadow holds, read as the word they are closest to. */
+const SLIPS = ["zonnebloen", "cueilete", "sonnenschien", "vlinderhoff", "kleurijk"];
 const COUNTRIES = ["NL", "BE", "DE", "FR"];
 /** Common crops (early in the catalogue, drawn most) and rare ones (late in it). */
 const CROP_CHOICES = [
@@ -115,6 +120,22 @@ export const SHAPES: Shape[] = [
   {
     name: "text, rare word (name sort)",
     run: (db) => searchMeadows(db, { text: "kleinood", sort: "name" }),
+  },
+  {
+    name: "text, another form (name sort)",
+    run: (db, run) =>
+      searchMeadows(db, { text: OTHER_FORMS[run % OTHER_FORMS.length], sort: "name" }),
+  },
+  {
+    name: "text with a slip, read as the closest word",
+    run: async (db, run) => {
+      // As the list asks it (listSearch): nothing as typed, then the closest word.
+      const word = SLIPS[run % SLIPS.length] ?? "";
+      const typed = await searchMeadows(db, { text: word, sort: "name" });
+      if (typed.total > 0) return typed;
+      const closest = await closestWords(db, [word]);
+      return searchMeadows(db, { text: closest.get(word) ?? word, sort: "name" });
+    },
   },
   {
     name: "country (name sort)",
