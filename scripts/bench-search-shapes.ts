@@ -53,6 +53,9 @@ const OPEN_INSTANTS = [
   new Date("2027-01-17T02:00:00Z"),
 ];
 
+/** The list's default order in winter, when few meadows are in season, and in summer. */
+const SEASON_INSTANTS = [new Date("2026-12-15T10:00:00Z"), new Date("2027-06-15T10:00:00Z")];
+
 function town(run: number) {
   const entry = TOWNS[run % TOWNS.length];
   if (!entry) throw new Error("no towns");
@@ -168,6 +171,25 @@ export const SHAPES: Shape[] = [
     run: (db, run) => searchMeadows(db, { near: around(run), maxDistanceKm: 25, sort: "price" }),
   },
   { name: "name sort, page 1", run: (db) => searchMeadows(db, { sort: "name" }) },
+  {
+    name: "in season first, page 1–3 (December, June)",
+    explain: true,
+    run: (db, run) =>
+      searchMeadows(db, {
+        sort: "season",
+        now: SEASON_INSTANTS[run % SEASON_INSTANTS.length],
+        page: 1 + (run % 3),
+      }),
+  },
+  {
+    name: "in season first + crop",
+    run: (db, run) =>
+      searchMeadows(db, {
+        sort: "season",
+        now: SEASON_INSTANTS[run % SEASON_INSTANTS.length],
+        crops: SINGLE_CROPS[run % SINGLE_CROPS.length],
+      }),
+  },
   {
     name: "price sort, page 1–3",
     run: (db, run) => searchMeadows(db, { sort: "price", page: 1 + (run % 3) }),

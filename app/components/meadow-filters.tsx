@@ -96,6 +96,7 @@ export function MeadowFilters({
     distanceChoices.sort((a, b) => a - b);
   }
   const sortLabels: Record<ListSort, string> = {
+    season: t("meadowList.sortSeason"),
     distance: t("meadowList.sortDistance"),
     name: t("meadowList.sortName"),
     price: t("meadowList.sortPrice"),
@@ -261,7 +262,14 @@ export function MeadowFilters({
             onChange={(value) => live.choose(sortField, "sort", value)}
           >
             {LIST_SORTS.map((option) => (
-              <option key={option} value={option} disabled={option === "distance" && !located}>
+              <option
+                key={option}
+                value={option}
+                disabled={
+                  (option === "distance" && !located) ||
+                  (option === "season" && (located || search.q !== ""))
+                }
+              >
                 {sortLabels[option]}
               </option>
             ))}

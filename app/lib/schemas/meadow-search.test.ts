@@ -92,19 +92,29 @@ describe("parseMeadowSearch", () => {
 });
 
 describe("effectiveSort", () => {
-  it("sorts nearest first by default when a location is known, else by name", () => {
+  it("sorts nearest first by default with a location, by name with words, else in season first", () => {
     expect(effectiveSort(undefined, true)).toBe("distance");
-    expect(effectiveSort(undefined, false)).toBe("name");
+    expect(effectiveSort(undefined, true, true)).toBe("distance");
+    expect(effectiveSort(undefined, false, true)).toBe("name");
+    expect(effectiveSort(undefined, false)).toBe("season");
   });
 
-  it("falls back to name for a distance sort without a location", () => {
-    expect(effectiveSort("distance", false)).toBe("name");
+  it("falls back to the default for a distance sort without a location", () => {
+    expect(effectiveSort("distance", false)).toBe("season");
+    expect(effectiveSort("distance", false, true)).toBe("name");
     expect(effectiveSort("distance", true)).toBe("distance");
+  });
+
+  it("falls back to the default for in season first with a location or words", () => {
+    expect(effectiveSort("season", true)).toBe("distance");
+    expect(effectiveSort("season", false, true)).toBe("name");
+    expect(effectiveSort("season", false)).toBe("season");
   });
 
   it("keeps an explicit name or price sort", () => {
     expect(effectiveSort("price", true)).toBe("price");
     expect(effectiveSort("name", true)).toBe("name");
+    expect(effectiveSort("name", false)).toBe("name");
   });
 });
 
@@ -177,7 +187,10 @@ describe("meadowSearchParams", () => {
       expect(second.country, query).toBe(first.country);
       expect(second.place, query).toBe(first.place);
       expect(second.page, query).toBe(first.page);
-      expect(effectiveSort(second.sort, located), query).toBe(effectiveSort(first.sort, located));
+      const words = first.q !== "";
+      expect(effectiveSort(second.sort, located, words), query).toBe(
+        effectiveSort(first.sort, located, words),
+      );
       expect(second.km, query).toBe(located ? first.km : undefined);
       if (first.place === "")
         expect([second.lat, second.lng], query).toEqual([first.lat, first.lng]);

@@ -18,7 +18,7 @@ import { lazySchema, z } from "./zod";
  */
 
 /** The orders the list offers (SPEC: distance, name, price). */
-export const LIST_SORTS = ["distance", "name", "price"] as const;
+export const LIST_SORTS = ["season", "distance", "name", "price"] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
 
 /** Meadows per page. */
@@ -194,12 +194,22 @@ export function parseMeadowSearch(params: URLSearchParams): MeadowSearch {
 
 /**
  * The order a search is shown in: the one asked for, nearest first when a location is known and
- * none was asked for, and by name otherwise. Name rather than newest: it is one of the orders the
- * sort menu offers, so the menu always shows the order in use, and it keeps a shared link's pages
- * stable while meadows are added. A distance sort without a location falls back to name.
+ * none was asked for; without a location, by name when the box has words (meadows whose name
+ * holds them first) and in season first when it has none, so a first visit meets what can be
+ * picked now. Name rather than newest: it is one of the orders the sort menu offers, so the menu
+ * always shows the order in use, and it keeps a shared link's pages stable while meadows are
+ * added. A distance sort without a location falls back to that default, and so does "in season
+ * first" with a location or words.
  */
-export function effectiveSort(sort: ListSort | undefined, locationKnown: boolean): ListSort {
-  if (sort === "distance" || sort === undefined) return locationKnown ? "distance" : "name";
+export function effectiveSort(
+  sort: ListSort | undefined,
+  locationKnown: boolean,
+  hasWords = false,
+): ListSort {
+  const fallback = locationKnown ? "distance" : hasWords ? "name" : "season";
+  if (sort === undefined) return fallback;
+  if (sort === "distance") return locationKnown ? "distance" : fallback;
+  if (sort === "season") return locationKnown || hasWords ? fallback : "season";
   return sort;
 }
 
@@ -225,8 +235,9 @@ export function meadowSearchParams(search: Partial<MeadowSearch>): URLSearchPara
     params.set("lng", String(search.lng));
   }
   if (located && search.km !== undefined) params.set("km", String(search.km));
-  const sort = search.sort && effectiveSort(search.sort, located);
-  if (sort && sort !== effectiveSort(undefined, located)) params.set("sort", sort);
+  const hasWords = !!search.q;
+  const sort = search.sort && effectiveSort(search.sort, located, hasWords);
+  if (sort && sort !== effectiveSort(undefined, located, hasWords)) params.set("sort", sort);
   if (search.page !== undefined && search.page > 1) params.set("page", String(search.page));
   return params;
 }

@@ -407,7 +407,7 @@ const en = {
   meadowList: {
     title: "Find a meadow",
     description:
-      "Search pick-your-own flower fields and fruit gardens by name, country and distance, and sort them by distance, name or price.",
+      "Search pick-your-own flower fields and fruit gardens by name, country and distance, with what is in season now first, or sorted by distance, name or price.",
     intro: "Search by what you want to pick, a place or a name, in English or Dutch.",
     searchLabel: "Crop, place or name",
     searchPlaceholder: "Tulips near Lisse, apples…",
@@ -431,6 +431,7 @@ const en = {
     maxDistance: "Maximum distance",
     anyDistance: "Any distance",
     sort: "Sort by",
+    sortSeason: "In season first",
     sortDistance: "Distance, nearest first",
     sortName: "Name",
     sortPrice: "Price, lowest first",

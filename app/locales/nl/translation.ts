@@ -418,7 +418,7 @@ const nl = {
   meadowList: {
     title: "Vind een pluktuin",
     description:
-      "Zoek pluktuinen en zelfpluk-fruittuinen op naam, land en afstand, en sorteer ze op afstand, naam of prijs.",
+      "Zoek pluktuinen en zelfpluk-fruittuinen op naam, land en afstand, met wat nu in het seizoen is eerst, of gesorteerd op afstand, naam of prijs.",
     intro: "Zoek op wat je wilt plukken, een plaats of een naam, in het Nederlands of het Engels.",
     searchLabel: "Gewas, plaats of naam",
     searchPlaceholder: "Tulpen bij Lisse, appels…",
@@ -442,6 +442,7 @@ const nl = {
     maxDistance: "Maximale afstand",
     anyDistance: "Elke afstand",
     sort: "Sorteren op",
+    sortSeason: "Nu in het seizoen eerst",
     sortDistance: "Afstand, dichtstbij eerst",
     sortName: "Naam",
     sortPrice: "Prijs, laagste eerst",

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { COUNTRIES } from "~/lib/countries";
 import { controlCharactersAsSpaces } from "~/lib/schemas/meadow-search";
-import { currentMonth, isCropId, isMonth, MAX_CROPS_PER_MEADOW } from "~/lib/crops";
+import { CROP_IDS, currentMonth, isCropId, isMonth, MAX_CROPS_PER_MEADOW } from "~/lib/crops";
 import { LocationRequiredError } from "./errors";
 import { cropHoursCondition, openNowCondition } from "./hours.server";
 import {
@@ -159,19 +159,46 @@ function cropConditions(filters: MeadowFilters): SQL[] {
   const months = seasonMonths(filters);
   // Known ids of letters and '-' only, so an array literal holds them safely.
   if (months.length === 0) return crops ? [sql`m.crops && ${`{${crops.join(",")}}`}::text[]`] : [];
+  return [inMonths(crops, months)];
+}
+
+/**
+ * In season in one of `months` (each for its countries): one of `crops` then, or any crop
+ * (`season_mask`). `indexed` asks of `crop_seasons` for every crop, which its GIN index finds.
+ */
+function inMonths(
+  crops: readonly string[] | undefined,
+  months: { month: number; countries?: string[] }[],
+  { indexed = false }: { indexed?: boolean } = {},
+): SQL {
+  const asked = crops ?? (indexed ? CROP_IDS : undefined);
   const inMonth = ({ month, countries }: { month: number; countries?: string[] }) => {
     const bit = 1 << (month - 1);
     // Each chosen crop in that month, as crop_seasons holds it ('dahlia:8'): ids and a number.
-    const season = crops
-      ? sql`m.crop_seasons && ${`{${crops.map((crop) => `${crop}:${month}`).join(",")}}`}::text[]`
+    const season = asked
+      ? sql`m.crop_seasons && ${`{${asked.map((crop) => `${crop}:${month}`).join(",")}}`}::text[]`
       : sql`m.season_mask & ${bit}::smallint <> 0`;
     return countries ? sql`(${inCountries(sql`m.country`, countries)} and ${season})` : season;
   };
-  return [
-    months.length === 1 && months[0]
-      ? inMonth(months[0])
-      : sql`(${sql.join(months.map(inMonth), sql` or `)})`,
-  ];
+  return months.length === 1 && months[0]
+    ? inMonth(months[0])
+    : sql`(${sql.join(months.map(inMonth), sql` or `)})`;
+}
+
+/**
+ * In season `ahead` months after the month it is now at each meadow's clock (`filters.now`): any
+ * crop, or one of the chosen ones. `indexed`: in a form meadows_crop_seasons_idx finds.
+ */
+export function inSeasonAhead(
+  filters: MeadowFilters,
+  ahead: number,
+  { indexed = false }: { indexed?: boolean } = {},
+): SQL {
+  const months = seasonMonths({ ...filters, season: "now" }).map(({ month, countries }) => ({
+    month: ((month - 1 + ahead) % 12) + 1,
+    ...(countries ? { countries } : {}),
+  }));
+  return inMonths(filterCrops(filters), months, { indexed });
 }
 
 /** The grid level whose cells key crops near a place (migration 0025): 0.17578125 degrees. */

@@ -69,7 +69,8 @@ async function searchRead(
   const asked = reading ? searchWithReading(search, reading) : search;
   const located = await listLocation(asked, { ...services, ip, language });
   const { near, radiusKm } = located;
-  const sort = effectiveSort(search.sort, near !== undefined);
+  // The words as typed decide, as in the address (meadowSearchParams).
+  const sort = effectiveSort(search.sort, near !== undefined, search.q !== "");
   const result = await searchMeadows(services.db, {
     text: asked.q || undefined,
     country: asked.country,

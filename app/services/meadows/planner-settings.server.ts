@@ -27,6 +27,11 @@ type PlannerSetting =
   | "enable_seqscan"
   | "synchronize_seqscans";
 
+/** Runs `query` as rowsWith does, changing no other setting: one process reads it, in order. */
+export async function serialRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  return rowsWith<Row>(db, [], query);
+}
+
 /**
  * Runs `query` with bitmap scans off, so index scans stream rows and stop at the LIMIT. The
  * planner guesses that an `earth_box` holds 0.1% of the table whatever its size, so it happily

@@ -13,6 +13,7 @@ import {
   filterConditions,
   filterCrops,
   gridFilter,
+  inSeasonAhead,
   nameHoldsWords,
   radiusMetres,
   searchText,
@@ -30,7 +31,7 @@ import {
   type LatLng,
 } from "./geo-sql.server";
 import { meadowsAround, textEstimates } from "./plan-estimates.server";
-import { bitmapRows, streamingRows } from "./planner-settings.server";
+import { bitmapRows, serialRows, streamingRows } from "./planner-settings.server";
 import { radiusPlan, textSearchPlan, type SearchPlan } from "./search-plan";
 import { withWordKeys } from "./word-keys.server";
 
@@ -39,7 +40,7 @@ import { withWordKeys } from "./word-keys.server";
  * number of matches, by a plan the service picks (SearchPlan).
  */
 
-export const MEADOW_SORTS = ["distance", "name", "price", "newest"] as const;
+export const MEADOW_SORTS = ["distance", "name", "price", "newest", "season"] as const;
 export type MeadowSort = (typeof MEADOW_SORTS)[number];
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -129,7 +130,9 @@ function orderClause(
     case "distance":
       if (!near) throw new LocationRequiredError("sorting by distance needs a location");
       return by(nearestFirst);
+    // In season first is by name where it does not apply (seasonFirst).
     case "name":
+    case "season":
       return by(sql`m.sort_name, m.id`);
     case "price":
       return by(sql`m.price_amount asc nulls last, m.id`);
@@ -289,9 +292,11 @@ export async function searchMeadows(
   {
     nearCropsSorted = NEAR_CROPS_SORTED,
     nearWalkPerRow = NEAR_WALK_PER_ROW,
-  }: { nearCropsSorted?: number; nearWalkPerRow?: number } = {},
+    seasonPartSorted = SEASON_PART_SORTED,
+  }: { nearCropsSorted?: number; nearWalkPerRow?: number; seasonPartSorted?: number } = {},
 ): Promise<SearchResult> {
   const asked = await withWordKeys(db, typed);
+  if (seasonFirst(asked)) return seasonFirstPage(db, asked, seasonPartSorted);
   const counted = await gridCounted(db, asked);
   const params = counted.params;
   let matches = counted.matches;
@@ -439,6 +444,115 @@ export async function searchMeadows(
             sql`${prefix} select ${count} as matches`,
           )
         )[0]?.matches ?? 0,
+      );
+  return searchResult(rows, n, { page, pageSize, now: params.now });
+}
+
+/**
+ * "In season first" applies without words, a place or a season asked for: with words the
+ * meadows whose name holds them come first, with a place the nearest, and a season filter leaves
+ * only meadows in season.
+ */
+function seasonFirst(params: SearchParams): boolean {
+  return (
+    params.sort === "season" &&
+    !searchText(params) &&
+    !params.near &&
+    params.maxDistanceKm === undefined &&
+    params.season === undefined
+  );
+}
+
+/**
+ * Below this many meadows (as the stored grid counts them) a season's part of the list is read
+ * through the index of crops' seasons and sorted; above it, walked along the name order, which
+ * meets a page of them soon.
+ */
+const SEASON_PART_SORTED = 2_000;
+
+/**
+ * A page "in season first": the meadows in season now (at each meadow's clock), then those whose
+ * season starts next month, then the others, each part by name. The parts are one statement's
+ * UNION ALL, read in order and cut at the page: a later part is read only when the page reaches
+ * it. A part the grid counts as few is read through the crops' seasons index and sorted;
+ * otherwise it walks the name order's index, which holds what the conditions test (migration
+ * 0022). The count is the filters' own, as with any other order.
+ */
+async function seasonFirstPage(
+  db: Database,
+  asked: SearchParams,
+  sortedUpTo: number,
+): Promise<SearchResult> {
+  const params = { ...asked, now: asked.now ?? new Date(), season: undefined };
+  const pageSize = clampInteger(params.pageSize, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE);
+  const page = clampInteger(params.page, 1, Number.MAX_SAFE_INTEGER, 1);
+  const offset = (page - 1) * pageSize;
+  const cap = SEARCH_COUNT_CAP;
+  const base = filterConditions(params);
+  const thisMonth = seasonMonths({ ...params, season: "now" })[0]?.month ?? 1;
+  /** Whether the grid counts few enough meadows in season `ahead` months from now to sort. */
+  const fewIn = async (ahead: number) => {
+    const grid = gridFilter({ ...params, season: ((thisMonth - 1 + ahead) % 12) + 1 });
+    if (!grid) return false;
+    return (await gridMatchCounts(db, params.country, grid)).atMost <= sortedUpTo;
+  };
+  const allGrid = gridFilter(params);
+  const [nowFew, nextFew, all] = await Promise.all([
+    fewIn(0),
+    fewIn(1),
+    allGrid ? gridMatchCounts(db, params.country, allGrid) : undefined,
+  ]);
+  const now = inSeasonAhead(params, 0);
+  const next = inSeasonAhead(params, 1);
+  const notNow = sql`(${now}) is not true`;
+  const notNext = sql`(${next}) is not true`;
+  const byName = sql`order by m.sort_name, m.id limit ${offset + pageSize + 1}`;
+  const ctes: SQL[] = [];
+  /** One part: its rows' ids by name, read through `found` first when given. */
+  const part = (name: string, conditions: SQL[], found?: SQL) => {
+    if (!found)
+      return sql`(select m.id from meadows m ${whereClause([...base, ...conditions])} ${byName})`;
+    const cte = sql.identifier(name);
+    ctes.push(sql`${cte} as materialized (select m.id, m.sort_name from meadows m
+      ${whereClause([...base, ...conditions, found])})`);
+    return sql`(select m.id from ${cte} m ${byName})`;
+  };
+  const parts = [
+    part(
+      "in_season",
+      nowFew ? [] : [now],
+      nowFew ? inSeasonAhead(params, 0, { indexed: true }) : undefined,
+    ),
+    part(
+      "next_season",
+      nextFew ? [notNow] : [next, notNow],
+      nextFew ? inSeasonAhead(params, 1, { indexed: true }) : undefined,
+    ),
+    part("out_of_season", [notNow, notNext]),
+  ];
+  const count =
+    all && all.atLeast > cap
+      ? sql`${cap + 1}::int`
+      : sql`(select count(*)::int from (select 1 from meadows m ${whereClause(base)}
+          limit ${cap + 1}) as capped)`;
+  const query = sql`with ${sql.join(
+    [
+      ...ctes,
+      sql`page as (select parts.id, row_number() over () as ord
+        from (${sql.join(parts, sql` union all `)}) as parts
+        limit ${pageSize + 1} offset ${offset})`,
+    ],
+    sql`, `,
+  )}
+    select ${SUMMARY_COLUMNS}, ${count} as matches
+    from page p join meadows m on m.id = p.id order by p.ord`;
+  // In order: the parts' UNION ALL is read one part after the other, with no parallel workers.
+  const rows = await serialRows<SummaryRow & { matches: number }>(db, query);
+  const n = rows[0]
+    ? Number(rows[0].matches)
+    : Number(
+        (await queryRows<{ matches: number }>(db, sql`select ${count} as matches`))[0]?.matches ??
+          0,
       );
   return searchResult(rows, n, { page, pageSize, now: params.now });
 }
