@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnApp, type AppProcess } from "../support/app-process";
 import { appDatabase, appEngines } from "../support/databases";
+import { currentMonth } from "~/lib/crops";
 
 /*
  * The meadows list as served, on the embedded database and (when TEST_DATABASE_URL is set) on
@@ -120,6 +121,44 @@ describe.each(appEngines)("the meadows list on $name", (engine) => {
     const nearDistances = distancesIn(near);
     expect(nearDistances.length).toBeGreaterThan(0);
     expect(nearDistances.filter((km) => km > 25)).toEqual([]);
+  });
+
+  it("puts what is in season now first by default, then what starts next month", async () => {
+    const now = new Date();
+    const answer = (await (await fetch(`${app.url}/api/v1/meadows?limit=100`)).json()) as {
+      meadows: { id: string; country: string; crops: { id: string; months: number[] }[] }[];
+    };
+    const part = new Map(
+      answer.meadows.map((meadow) => {
+        const month = currentMonth(now, meadow.country);
+        const months = new Set(meadow.crops.flatMap((crop) => crop.months));
+        const next = (month % 12) + 1;
+        return [meadow.id, months.has(month) ? 0 : months.has(next) ? 1 : 2];
+      }),
+    );
+    const ids = (html: string) =>
+      [...html.matchAll(/href="\/meadows\/([0-9A-Za-z_-]{6,})"/g)]
+        .map((match) => match[1] ?? "")
+        .filter((id) => id !== "add");
+    const listed: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const html = await (await fetch(`${app.url}/meadows?page=${page}`)).text();
+      if (page === 1) expect(html).toMatch(/<option value="season" selected/);
+      listed.push(...ids(html));
+    }
+    expect(new Set(listed)).toEqual(new Set(part.keys()));
+    const parts = listed.map((id) => part.get(id));
+    expect(parts).toEqual([...parts].sort());
+    // Each part by name, as the name order has them.
+    const byName: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      byName.push(...ids(await (await fetch(`${app.url}/meadows?sort=name&page=${page}`)).text()));
+    }
+    for (const which of [0, 1, 2]) {
+      expect(listed.filter((id) => part.get(id) === which)).toEqual(
+        byName.filter((id) => part.get(id) === which),
+      );
+    }
   });
 
   describe("reads the box's words as people write them", () => {
