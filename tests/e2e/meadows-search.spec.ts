@@ -181,11 +181,20 @@ for (const lang of ["en", "nl"] as const) {
       await expect
         .poll(() => resultNames(page))
         .toEqual(expect.arrayContaining(belgian.map((meadow) => meadow.name)));
-      const names = await resultNames(page);
       for (const card of await results(page).all()) await expect(card).toContainText(t.belgium);
-      // By name (the default without a location): in the order of the names without accents.
-      const folded = names.map(fold);
-      expect(folded).toEqual([...folded].sort());
+      // In season first is the default without words or a location; by name, in the order of
+      // the names without accents.
+      const sort = page.getByLabel(t.sort, { exact: true });
+      await expect(sort).toHaveValue("season");
+      await sort.selectOption("name");
+      await expect(page).toHaveURL(/[?&]sort=name/);
+      await expect
+        .poll(async () => {
+          const folded = (await resultNames(page)).map(fold);
+          return folded.join("|") === [...folded].sort().join("|");
+        })
+        .toBe(true);
+      const names = await resultNames(page);
 
       await page.getByLabel(t.sort, { exact: true }).selectOption("price");
       await expect(page).toHaveURL(/[?&]sort=price/);
@@ -218,6 +227,8 @@ for (const lang of ["en", "nl"] as const) {
       await expect(page).toHaveURL(/[?&]place=Utrecht/);
       await expect(page.getByTestId("active-location")).toHaveText(t.nearUtrecht);
       await expect(sort).toHaveValue("distance");
+      // In season first is an order of the whole list, not of what is near.
+      await expect(sort.locator('option[value="season"]')).toBeDisabled();
       const distances = await resultDistances(page);
       expect(distances).toHaveLength(20);
       expectAscending(distances);
@@ -437,7 +448,7 @@ test("bad values in the address fall back to defaults", async ({ page }) => {
   expect(response?.status()).toBe(200);
   await waitForHydration(page);
   await expect(page.getByTestId("result-count")).toHaveText(texts.en.count);
-  await expect(page.getByLabel(texts.en.sort, { exact: true })).toHaveValue("name");
+  await expect(page.getByLabel(texts.en.sort, { exact: true })).toHaveValue("season");
   await expect(page.getByLabel(texts.en.country, { exact: true })).toHaveValue("");
 });
 
