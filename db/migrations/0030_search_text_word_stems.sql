@@ -19,7 +19,8 @@ CREATE OR REPLACE FUNCTION meadow_word_stems(folded text) RETURNS text
     ) AS stems
   $$;--> statement-breakpoint
 -- A word of the box as it is looked for: folded as search_text is, then the shortest of it and
--- its English and Dutch stems of four letters or more (a stem before the word when as long:
+-- its English and Dutch stems of four letters or more, each read as to_tsvector reads the text
+-- (a word with digits is not stemmed there, nor here; a word it parses as several is left whole) (a stem before the word when as long:
 -- "strawberry" is looked for as "strawberri"). Shorter stems, and a stem that only drops a final
 -- e, would match too much ("lisse" as "lis", "linge" as "ling", which "wandeling" holds); the
 -- word itself still finds the forms that add to it ("hoeve", "hoeven").
@@ -28,11 +29,13 @@ CREATE OR REPLACE FUNCTION meadow_word_key(word text) RETURNS text
   AS $$
     SELECT coalesce((
       SELECT stem
-      FROM pg_catalog.unnest(
-        pg_catalog.ts_lexize('pg_catalog.english_stem'::regdictionary, folded.word)
-          || pg_catalog.ts_lexize('pg_catalog.dutch_stem'::regdictionary, folded.word)
-      ) AS stem
-      WHERE pg_catalog.length(stem) >= 4 AND pg_catalog.length(stem) <= pg_catalog.length(folded.word)
+      FROM (
+        SELECT pg_catalog.tsvector_to_array(pg_catalog.to_tsvector(config, folded.word)) AS lexemes
+        FROM pg_catalog.unnest(
+          array['pg_catalog.english', 'pg_catalog.dutch']::pg_catalog.regconfig[]) AS config
+      ) AS parsed, pg_catalog.unnest(parsed.lexemes) AS stem
+      WHERE pg_catalog.cardinality(parsed.lexemes) = 1
+        AND pg_catalog.length(stem) >= 4 AND pg_catalog.length(stem) <= pg_catalog.length(folded.word)
         AND stem || 'e' <> folded.word
       ORDER BY pg_catalog.length(stem), stem
       LIMIT 1

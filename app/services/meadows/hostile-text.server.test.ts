@@ -50,7 +50,8 @@ const SEARCHES: [text: string, names: string[]][] = [
   ["roos 🌻", ["Roos 🌷🌻"]],
   ["🌻🌷", []],
   ["الزهور", ["حديقة الزهور"]],
-  ["\u202eالزهور", []],
+  // A direction override is not a letter: the word is read as the text's words are (ADR 61).
+  ["\u202eالزهور", ["حديقة الزهور"]],
   ["cre\u0300me", ["Crème fraîche"]],
   ["FRAI\u0302CHE", ["Crème fraîche"]],
   ["tulpen\0o'hara", ["Tulpen O'Hara"]],
