@@ -1,6 +1,11 @@
 import type { Database } from "../../app/adapters/db.server";
 import { hoursColumns } from "../../app/services/meadows/hours.server";
-import { newMeadowId, type MeadowInput } from "../../app/services/meadows/records.server";
+import type { MeadowCrop } from "../../app/lib/crops";
+import {
+  cropColumns,
+  newMeadowId,
+  type MeadowInput,
+} from "../../app/services/meadows/records.server";
 import { parsePriceAmount } from "../../app/services/price";
 import { meadows, type NewMeadow } from "../schema";
 
@@ -93,4 +98,11 @@ export function meadowGrid(
     lat: corner.lat + ((i % side) / side) * sizeDeg,
     lng: corner.lng + (Math.floor(i / side) / side) * sizeDeg,
   }));
+}
+
+/** Meadow rows with their crops given as a member picks them, stored as the app stores them. */
+export function withCrops(
+  list: (Omit<Partial<NewMeadow>, "crops"> & { crops?: MeadowCrop[] })[],
+): Partial<NewMeadow>[] {
+  return list.map(({ crops, ...row }) => ({ ...row, ...cropColumns(crops ?? []) }));
 }

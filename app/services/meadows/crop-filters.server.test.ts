@@ -1,11 +1,16 @@
 import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertMeadows, meadowGrid, north, UTRECHT } from "../../../db/factories/meadows";
-import { meadows, type NewMeadow } from "../../../db/schema";
+import {
+  insertMeadows,
+  meadowGrid,
+  north,
+  UTRECHT,
+  withCrops,
+} from "../../../db/factories/meadows";
+import { meadows } from "../../../db/schema";
 import { testEngines } from "../../../tests/support/databases";
 import { queryRows, type Database, type DatabaseHandle } from "~/adapters/db.server";
-import { monthMask, monthRange, type MeadowCrop } from "~/lib/crops";
-import { cropColumns } from "./records.server";
+import { monthMask, monthRange } from "~/lib/crops";
 import { distanceMetres, EARTH_RADIUS_M } from "./geo-sql.server";
 import { NEAR_CROPS_SORTED, searchMeadows, type SearchParams } from "./search.server";
 import { VIEWPORT_POINT_LIMIT, viewportMeadows } from "./viewport.server";
@@ -18,11 +23,6 @@ import { VIEWPORT_POINT_LIMIT, viewportMeadows } from "./viewport.server";
 /** Midnight has passed in Amsterdam (1 December), not yet in London (30 November). */
 const BRITISH_NOVEMBER = new Date("2026-11-30T23:30:00Z");
 const AUGUST = new Date("2026-08-15T12:00:00Z");
-
-/** Meadows as the factory writes them, their crops given as a member picks them. */
-function withCrops(list: (Omit<Partial<NewMeadow>, "crops"> & { crops?: MeadowCrop[] })[]) {
-  return list.map(({ crops, ...row }) => ({ ...row, ...cropColumns(crops ?? []) }));
-}
 
 /** The point `km` kilometres due east of `from` along its parallel (west when negative). */
 function east(from: { lat: number; lng: number }, km: number) {

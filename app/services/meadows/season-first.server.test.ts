@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertMeadows, north, UTRECHT } from "../../../db/factories/meadows";
-import { meadows, type NewMeadow } from "../../../db/schema";
+import { insertMeadows, north, UTRECHT, withCrops } from "../../../db/factories/meadows";
+import { meadows } from "../../../db/schema";
 import { testEngines } from "../../../tests/support/databases";
 import type { Database, DatabaseHandle } from "~/adapters/db.server";
-import { monthRange, type MeadowCrop } from "~/lib/crops";
-import { cropColumns } from "./records.server";
+import { monthRange } from "~/lib/crops";
 import { searchMeadows, type SearchParams } from "./search.server";
 
 /** Mid-December: holly and kale are picked, hellebores start in January. */
 const DECEMBER = new Date("2026-12-15T12:00:00Z");
-
-function withCrops(list: (Omit<Partial<NewMeadow>, "crops"> & { crops?: MeadowCrop[] })[]) {
-  return list.map(({ crops, ...row }) => ({ ...row, ...cropColumns(crops ?? []) }));
-}
 
 describe.each(testEngines)("in season first on $name", (engine) => {
   let handle: DatabaseHandle;
