@@ -1,6 +1,6 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
-import { cropCellsNear } from "./filters.server";
+import { cropCellsNear, textWords } from "./filters.server";
 import { EARTH_RADIUS_M } from "./geo-sql.server";
 
 /** The point `metres` from `from` in the direction `bearing` (radians), on the sphere. */
@@ -24,6 +24,18 @@ function destination(from: { lat: number; lng: number }, bearing: number, metres
 function cellKey(term: string, { lat, lng }: { lat: number; lng: number }) {
   return `${term} ${Math.floor(lng / 0.17578125)},${Math.floor(lat / 0.17578125)}`;
 }
+
+describe("textWords", () => {
+  it("gives the keys for the words, and none once the text is gone", () => {
+    expect(textWords({ text: "Strawberries  fields" })).toEqual(["Strawberries", "fields"]);
+    expect(textWords({ text: "Strawberries fields", words: ["strawberri", "field"] })).toEqual([
+      "strawberri",
+      "field",
+    ]);
+    // A read that drops the text ({ ...filters, text: "" }) drops its keys with it.
+    expect(textWords({ text: "", words: ["strawberri"] })).toEqual([]);
+  });
+});
 
 describe("cropCellsNear", () => {
   test.prop([

@@ -278,8 +278,10 @@ export function searchText(filters: MeadowFilters): string | undefined {
 
 /** The words of the text, each of which a meadow must contain. */
 export function textWords(filters: MeadowFilters): string[] {
-  if (filters.words) return filters.words.slice(0, MAX_SEARCH_WORDS);
-  return searchText(filters)?.split(/\s+/).slice(0, MAX_SEARCH_WORDS) ?? [];
+  const text = searchText(filters);
+  // Without a text there are no words, whatever keys an earlier step left ({ ...filters, text: "" }).
+  if (!text) return [];
+  return (filters.words ?? text.split(/\s+/)).slice(0, MAX_SEARCH_WORDS);
 }
 
 export function radiusMetres(filters: MeadowFilters): number | undefined {
