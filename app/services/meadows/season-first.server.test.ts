@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { insertMeadows, north, UTRECHT, withCrops } from "../../../db/factories/meadows";
 import { meadows } from "../../../db/schema";
-import { testEngines } from "../../../tests/support/databases";
-import type { Database, DatabaseHandle } from "~/adapters/db.server";
+import { migratedDatabase, testEngines } from "../../../tests/support/databases";
+import type { Database } from "~/adapters/db.server";
 import { monthRange } from "~/lib/crops";
 import { searchMeadows, type SearchParams } from "./search.server";
 
@@ -10,13 +10,11 @@ import { searchMeadows, type SearchParams } from "./search.server";
 const DECEMBER = new Date("2026-12-15T12:00:00Z");
 
 describe.each(testEngines)("in season first on $name", (engine) => {
-  let handle: DatabaseHandle;
+  const database = migratedDatabase(engine);
   let db: Database;
 
   beforeAll(async () => {
-    handle = await engine.open();
-    await handle.migrate();
-    db = handle.db;
+    db = database.db;
     await db.delete(meadows);
     await insertMeadows(
       db,
@@ -31,8 +29,6 @@ describe.each(testEngines)("in season first on $name", (engine) => {
       ]),
     );
   });
-
-  afterAll(() => handle?.close());
 
   const inOrder = [
     // In season now,
