@@ -1,6 +1,8 @@
 import levenshtein from "damerau-levenshtein";
 import { sql } from "drizzle-orm";
 import { queryManyRowsWith, queryRows, type Database } from "~/adapters/db.server";
+import { textPattern } from "./filters.server";
+import { slipsAllowed } from "./read-query.server";
 import { wordKeys } from "./word-keys.server";
 
 /*
@@ -21,10 +23,6 @@ const CANDIDATE_TEXTS = 200;
  */
 const WORD_SIMILARITY = "0.5";
 
-function slipsAllowed(length: number): number {
-  return length >= 8 ? 2 : 1;
-}
-
 /**
  * For each of `words` that no meadow holds (as it is looked for: its stem, see wordKeys) and that
  * is a slip or two from a word one does, that word, folded; the others are left out.
@@ -43,12 +41,13 @@ export async function closestWords(
     const key = keys[index] ?? word;
     const [held] = await queryRows<{ held: boolean; folded: string }>(
       db,
-      sql`select exists (select 1 from meadows m
-            where m.search_text like '%' || ${key.replace(/[\\%_]/g, "\\$&")} || '%') as held,
+      sql`select exists (select 1 from meadows m where m.search_text like ${textPattern(key)})
+            as held,
           immutable_unaccent(lower(${word}::text)) as folded`,
     );
     if (!held || held.held) continue;
     const folded = held.folded;
+    const steps = slipsAllowed([...folded].length);
     const candidates = await queryManyRowsWith<{ word: string }>(
       db,
       { "pg_trgm.word_similarity_threshold": WORD_SIMILARITY },
@@ -57,9 +56,8 @@ export async function closestWords(
                 limit ${CANDIDATE_TEXTS}) as texts,
             regexp_split_to_table(texts.search_text, '[^[:alnum:]]+') as w
           where left(w, 1) = left(${folded}, 1)
-            and abs(length(w) - length(${folded})) <= ${slipsAllowed(folded.length)}`,
+            and abs(length(w) - length(${folded})) <= ${steps}`,
     );
-    const steps = slipsAllowed([...folded].length);
     let best: { word: string; steps: number } | undefined;
     for (const { word: candidate } of candidates) {
       const distance = levenshtein(folded, candidate).steps;

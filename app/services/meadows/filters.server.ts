@@ -262,7 +262,8 @@ function escapeLike(text: string): string {
 /** At most this many words of a search count; each must occur. */
 const MAX_SEARCH_WORDS = 5;
 
-function textPattern(word: string): SQL {
+/** `LIKE` pattern for a word anywhere in `search_text`, folded as it is. */
+export function textPattern(word: string): SQL {
   return sql`'%' || immutable_unaccent(lower(${escapeLike(word)}::text)) || '%'`;
 }
 

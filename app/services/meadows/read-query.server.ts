@@ -52,7 +52,7 @@ const FUZZY_MIN_LENGTH = 5;
 const FUZZY_MAX_WORDS = 4;
 
 /** The typing slips a word of `length` letters may hold and still be read: one, two from 8. */
-function slipsAllowed(length: number): number {
+export function slipsAllowed(length: number): number {
   return length >= 8 ? 2 : 1;
 }
 
