@@ -49,6 +49,8 @@ export default [
   route("resources/favorite", "routes/resources/favorite.ts"),
   route("resources/favorite/after-sign-in", "routes/resources/favorite-after-sign-in.ts"),
   route("resources/favorite/state", "routes/resources/favorite-state.ts"),
+  // The search boxes' suggestions as the visitor types.
+  route("resources/suggestions", "routes/resources/suggestions.ts"),
   // JSON for the map's viewport (DESIGN.md "Map").
   route("api/meadows", "routes/api/meadows.ts"),
   // One photo per request from the meadow page's upload with JavaScript (progress, cancel).

@@ -3,6 +3,8 @@
 import type { Database } from "../app/adapters/db.server.ts";
 import { closestWords } from "../app/services/meadows/closest-words.server.ts";
 import { searchMeadows } from "../app/services/meadows/search.server.ts";
+import { suggest } from "../app/services/meadows/suggestions.server.ts";
+import { createPlaceNames } from "../app/adapters/places.server.ts";
 import { viewportMeadows, type ViewportRead } from "../app/services/meadows/viewport.server.ts";
 import { TOWNS } from "../db/factories/generated-meadows.ts";
 import { MAP_MAX_CROPS } from "../app/lib/crops.ts";
@@ -16,6 +18,20 @@ const OTHER_FORMS = ["tulpenvelden", "boomgaarden", "frambozen", "lindenhofs", "
 /** Words with a typing slip that no meadow holds, read as the word they are closest to. */
 const SLIPS = ["zonnebloen", "cueilete", "sonnenschien", "vlinderhoff", "kleurijk"];
 const COUNTRIES = ["NL", "BE", "DE", "FR"];
+/** What the search boxes send as a visitor types: common and rare name words, crops, places. */
+const SUGGESTION_TEXTS = [
+  "plu",
+  "pluk",
+  "pluktuin de",
+  "zonneb",
+  "tulpen lis",
+  "kleino",
+  "sonnensch",
+  "dahlia h",
+  "cueillette du ch",
+  "aardbeien utr",
+];
+const places = createPlaceNames();
 /** Common crops (early in the catalogue, drawn most) and rare ones (late in it). */
 const CROP_CHOICES = [
   ["tulip"],
@@ -138,6 +154,15 @@ export const SHAPES: Shape[] = [
       if (typed.total > 0) return typed;
       const closest = await closestWords(db, [word]);
       return searchMeadows(db, { text: closest.get(word) ?? word, sort: "name" });
+    },
+  },
+  {
+    name: "suggestions as typed",
+    run: async (db, run) => {
+      // Each text as a box sends it: part of a word, a name's first words, a crop and a place.
+      const typed = SUGGESTION_TEXTS[run % SUGGESTION_TEXTS.length] ?? "";
+      const suggestions = await suggest({ db, places }, typed, "nl");
+      return { items: suggestions, total: suggestions.length };
     },
   },
   {

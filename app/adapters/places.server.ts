@@ -60,7 +60,7 @@ const DOMINANT = 10;
  * Dutch Bergen outranks the German ones, and "Limburg" asks which of the two provinces.
  */
 const HOME_WEIGHT = 10;
-const HOME_COUNTRIES: readonly Country[] = ["NL", "BE", "LU"];
+export const HOME_COUNTRIES: readonly Country[] = ["NL", "BE", "LU"];
 /** A place marked in the address (lat, lng beside its name) is the one within this distance. */
 const PIN_KM = 5;
 const EARTH_RADIUS_KM = 6_371;

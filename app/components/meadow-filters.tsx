@@ -4,6 +4,7 @@ import { Form, Link, useLocation } from "react-router";
 import { formatDistance } from "~/components/meadow-card";
 import { CropCheckbox, SeasonOptions } from "~/components/crops";
 import { OpenNowCheckbox } from "~/components/hours";
+import { SearchSuggestions } from "~/components/search-suggestions";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field } from "~/components/ui/field";
 import { ChevronDownIcon, LocateIcon, PinIcon } from "~/components/ui/icons";
@@ -53,7 +54,12 @@ export function MeadowFilters({
   const geolocation = useGeolocation();
   const formRef = useRef<HTMLFormElement>(null);
   const live = useLiveSearch({ search, sort, formRef });
-  const ids = { needsLocation: useId(), priceNote: useId() };
+  const ids = {
+    needsLocation: useId(),
+    priceNote: useId(),
+    search: useId(),
+    searchLabel: useId(),
+  };
   const located = location !== null;
   // Open on phones when a filter is set, so the visitor sees what applies; after that the
   // visitor's own toggling rules (a changing `open` prop would snap it shut mid-use).
@@ -127,19 +133,29 @@ export function MeadowFilters({
         live.send({});
       }}
     >
-      <Field
-        labelProps={{ children: t("meadowList.searchLabel") }}
-        inputProps={{
-          type: "search",
-          name: "q",
-          value: live.q.value,
-          placeholder: t("meadowList.searchPlaceholder"),
-          autoComplete: "off",
-          enterKeyHint: "search",
-          maxLength: 100,
-          onChange: (event) => live.type(event.currentTarget.value),
-        }}
-      />
+      <div className="grid gap-1.5">
+        <Label id={ids.searchLabel} htmlFor={ids.search}>
+          {t("meadowList.searchLabel")}
+        </Label>
+        <SearchSuggestions
+          id={ids.search}
+          labelId={ids.searchLabel}
+          value={live.q.value}
+          onValueChange={live.type}
+          onComplete={(value) => {
+            live.q.set(value);
+            live.send({ extra: { q: value } });
+          }}
+          inputProps={{
+            type: "search",
+            name: "q",
+            placeholder: t("meadowList.searchPlaceholder"),
+            enterKeyHint: "search",
+            maxLength: 100,
+            className: cn(inputClassName, "h-10 py-2"),
+          }}
+        />
+      </div>
 
       <div className="grid gap-2">
         <Field

@@ -1,10 +1,12 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link, useLoaderData } from "react-router";
 import { CropMenu } from "~/components/crop-menu";
 import { SeasonOptions } from "~/components/crops";
 import { OpenNowCheckbox } from "~/components/hours";
 import { HomeMeadows } from "~/components/home-meadows";
+import { SearchSuggestions } from "~/components/search-suggestions";
 import { toMeadowCard } from "~/lib/meadow-card";
 import { withCardImages } from "~/services/photos.server";
 import { buttonVariants } from "~/components/ui/button";
@@ -75,6 +77,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 export default function Home() {
   const [crops, setCrops] = useState<string[]>([]);
+  const [q, setQ] = useState("");
+  const searchForm = useRef<HTMLFormElement>(null);
   const { t } = useTranslation();
   const loaderData = useLoaderData<typeof loader>();
   const localePath = useLocalePath();
@@ -95,20 +99,34 @@ export default function Home() {
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-muted-foreground">{t("home.intro")}</p>
           <Form
+            ref={searchForm}
             method="get"
             action={localePath("/meadows")}
             role="search"
             className="mt-8 flex max-w-3xl flex-col gap-2 sm:flex-row sm:flex-wrap"
           >
-            <label htmlFor="home-search" className="sr-only">
+            <label id="home-search-label" htmlFor="home-search" className="sr-only">
               {t("home.searchLabel")}
             </label>
-            <input
+            <SearchSuggestions
               id="home-search"
-              type="search"
-              name="q"
-              placeholder={t("home.searchPlaceholder")}
-              className="h-11 min-w-0 rounded-md border border-input bg-background px-4 text-base shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:w-full"
+              labelId="home-search-label"
+              value={q}
+              onValueChange={setQ}
+              onComplete={(value) => {
+                flushSync(() => setQ(value));
+                searchForm.current?.requestSubmit();
+              }}
+              className="min-w-0 sm:w-full"
+              inputProps={{
+                type: "search",
+                name: "q",
+                placeholder: t("home.searchPlaceholder"),
+                enterKeyHint: "search",
+                maxLength: 100,
+                className:
+                  "h-11 w-full min-w-0 rounded-md border border-input bg-background px-4 text-base shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+              }}
             />
             <CropMenu
               chosen={crops}

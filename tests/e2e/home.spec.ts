@@ -70,7 +70,7 @@ test.describe("home page", () => {
     }
     // The page is the app's once they have run: a search goes on without a reload.
     await gotoHydrated(page, "/meadows");
-    const search = page.getByRole("searchbox", { name: "Crop, place or name" });
+    const search = page.getByRole("combobox", { name: "Crop, place or name" });
     await search.pressSequentially("tulp", { delay: 40 });
     await expect(page).toHaveURL(/[?&]q=tulp(&|$)/);
     await expect(search).toBeFocused();

@@ -120,7 +120,7 @@ for (const lang of ["en", "nl"] as const) {
     test("typing a word finds the meadows with it in name or description", async ({ page }) => {
       await gotoHydrated(page, list);
       await expect(page.getByTestId("result-count")).toHaveText(t.count);
-      const search = page.getByRole("searchbox", { name: t.search });
+      const search = page.getByRole("combobox", { name: t.search });
       await search.pressSequentially("hoeve", { delay: 40 });
       await expect(page).toHaveURL(/[?&]q=hoeve(&|$)/);
       // Results came without a reload, and typing can go on.
@@ -143,7 +143,7 @@ for (const lang of ["en", "nl"] as const) {
       page,
     }) => {
       await gotoHydrated(page, list);
-      const search = page.getByRole("searchbox", { name: t.search });
+      const search = page.getByRole("combobox", { name: t.search });
       await search.fill(lang === "en" ? "tulips Lisse" : "tulpen bij Lisse");
       await search.press("Enter");
       const chips = page.getByTestId("search-chips").getByRole("link");
@@ -258,7 +258,7 @@ for (const lang of ["en", "nl"] as const) {
       await page.getByRole("button", { name: t.searchButton }).click();
       await expect(page.getByText(t.notFound)).toBeVisible();
       await expect(page.getByLabel(t.place, { exact: true })).toHaveValue("Xyzzyvlakte");
-      await expect(page.getByRole("searchbox", { name: t.search })).toHaveValue("tulp");
+      await expect(page.getByRole("combobox", { name: t.search })).toHaveValue("tulp");
       await expect(page.getByLabel(t.country, { exact: true })).toHaveValue("NL");
       expect((await resultNames(page)).length).toBeGreaterThan(0);
       // A distance order in the address has nothing to measure from: names, and no error.
@@ -305,7 +305,7 @@ for (const lang of ["en", "nl"] as const) {
       expect(await page.locator("noscript").evaluate((element) => element.textContent)).toContain(
         t.needsJavaScript,
       );
-      await page.getByRole("searchbox", { name: t.search }).fill("tulp");
+      await page.getByRole("combobox", { name: t.search }).fill("tulp");
       await page.getByLabel(t.place, { exact: true }).fill("Utrecht");
       await page.getByRole("button", { name: t.searchButton }).click();
       await expect(page).toHaveURL(/[?&]q=tulp/);
@@ -326,7 +326,7 @@ for (const lang of ["en", "nl"] as const) {
       openPage,
     }) => {
       await gotoHydrated(page, list);
-      const search = page.getByRole("searchbox", { name: t.search });
+      const search = page.getByRole("combobox", { name: t.search });
       await search.pressSequentially("appel", { delay: 40 });
       await expect(page).toHaveURL(/[?&]q=appel/);
       const appleNames = await resultNames(page);
@@ -339,7 +339,7 @@ for (const lang of ["en", "nl"] as const) {
       const shared = await openPage();
       await gotoHydrated(shared, page.url());
       expect(await resultNames(shared)).toEqual(dutchAppleNames);
-      await expect(shared.getByRole("searchbox", { name: t.search })).toHaveValue("appel");
+      await expect(shared.getByRole("combobox", { name: t.search })).toHaveValue("appel");
 
       await page.goBack();
       await expect(page).toHaveURL(/[?&]q=appel/);
@@ -366,7 +366,7 @@ for (const lang of ["en", "nl"] as const) {
         }
         await route.continue();
       });
-      const search = page.getByRole("searchbox", { name: t.search });
+      const search = page.getByRole("combobox", { name: t.search });
       await search.pressSequentially("appe");
       await expect.poll(() => heldBack).toBe(true);
       await search.press("l");
@@ -430,7 +430,7 @@ test("keys typed while a slow phone renders the first words' results are kept", 
   // arrive in the middle of it. Each pause lands them at another moment of that render.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 12 });
-  const search = page.getByRole("searchbox", { name: texts.en.search });
+  const search = page.getByRole("combobox", { name: texts.en.search });
   for (const pause of [250, 290, 330]) {
     await search.fill("");
     await search.press("t");

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { suggestionsAnswerSchema } from "~/lib/schemas/suggestions";
 import { spawnApp, type AppProcess } from "../support/app-process";
 import { appDatabase, appEngines } from "../support/databases";
 import { currentMonth } from "~/lib/crops";
@@ -352,5 +353,49 @@ describe.each(appEngines)("the meadows list on $name", (engine) => {
     const filtered = await (await fetch(`${app.url}/nl/meadows?q=tulp`)).text();
     expect(filtered).toContain('<meta name="robots" content="noindex, follow"/>');
     expect(filtered).toContain("<title>tulp · Vind een pluktuin · Plukweide</title>");
+  });
+
+  describe("suggests as the visitor types", () => {
+    const suggestions = (query: string) => fetch(`${app.url}/resources/suggestions?${query}`);
+
+    it("answers places, crops and meadows as JSON every visitor may share", async () => {
+      const response = await suggestions("q=kersenb&lang=nl");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("public, max-age=60");
+      const answer = suggestionsAnswerSchema.parse(await response.json());
+      expect(answer.suggestions).toContainEqual(
+        expect.objectContaining({ kind: "meadow", name: "Kersenboomgaard De Linge" }),
+      );
+      const lisse = suggestionsAnswerSchema.parse(
+        await (await suggestions("q=tulips%20Lis&lang=en")).json(),
+      );
+      expect(lisse.suggestions[0]).toEqual({
+        kind: "place",
+        name: "Lisse",
+        country: "NL",
+        region: false,
+        before: "tulips ",
+      });
+    });
+
+    it("refuses a language it does not speak, and never answers a 500", async () => {
+      const refused = await suggestions("q=kers&lang=fr");
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ error: "lang must be en or nl" });
+      for (const query of [
+        "",
+        "q=",
+        "q=%00%01",
+        `q=${"%25_%5C".repeat(400)}`,
+        `q=${"kersen ".repeat(800)}`,
+        "q=%F0%9F%8C%B7&lang=nl",
+        "q=a&q=b&lang=en&lang=nl",
+        "q='%3B%20drop%20table%20meadows%3B--",
+      ]) {
+        const response = await suggestions(query);
+        expect(response.status, query).toBe(200);
+        suggestionsAnswerSchema.parse(await response.json());
+      }
+    });
   });
 });

@@ -4,6 +4,7 @@ import { SeasonOptions } from "~/components/crops";
 import { CropMenu } from "~/components/crop-menu";
 import { OpenNowCheckbox } from "~/components/hours";
 import { buttonVariants } from "~/components/ui/button";
+import { SearchSuggestions } from "~/components/search-suggestions";
 import { inputClassName } from "~/components/ui/input";
 import { useTranslation } from "~/hooks/use-translation";
 import { useShellData } from "~/hooks/use-shell-data";
@@ -111,27 +112,33 @@ export function MapFilterBar({
           <input type="hidden" name="z" value={view.zoom} />
         </>
       ) : null}
-      <label htmlFor="map-search" className="sr-only">
+      <label id="map-search-label" htmlFor="map-search" className="sr-only">
         {t("mapView.searchLabel")}
       </label>
-      <input
+      <SearchSuggestions
         id="map-search"
-        type="search"
-        name="q"
+        labelId="map-search-label"
         value={q.value}
-        maxLength={MAP_QUERY_MAX}
-        placeholder={t("mapView.searchPlaceholder")}
-        autoComplete="off"
-        enterKeyHint="search"
-        className={cn(inputClassName, "h-9 w-full py-1 sm:w-64")}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
+        onValueChange={(value) => {
           q.set(value);
           clearTimeout(typingTimer.current);
           typingTimer.current = setTimeout(
             () => applyFilters({ q: value }, true),
             TYPING_DEBOUNCE_MS,
           );
+        }}
+        onComplete={(value) => {
+          q.set(value);
+          applyFilters({ q: value });
+        }}
+        className="w-full sm:w-64"
+        inputProps={{
+          type: "search",
+          name: "q",
+          maxLength: MAP_QUERY_MAX,
+          placeholder: t("mapView.searchPlaceholder"),
+          enterKeyHint: "search",
+          className: cn(inputClassName, "h-9 w-full py-1"),
         }}
       />
       <MapFilterMenu

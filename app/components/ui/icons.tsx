@@ -75,6 +75,17 @@ export function PinIcon(props: IconProps) {
   );
 }
 
+/** A sprout: two leaves on a stem, for a meadow. */
+export function SproutIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M12 21v-9" />
+      <path d="M12 12c0-4-3-6-7-6 0 4 3 6 7 6Z" />
+      <path d="M12 14c0-4 3-7 7-7 0 4-3 7-7 7Z" />
+    </OutlineIcon>
+  );
+}
+
 /** A downward chevron, for something that folds open. */
 export function ChevronDownIcon(props: IconProps) {
   return (

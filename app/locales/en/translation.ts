@@ -465,6 +465,21 @@ const en = {
     distanceAway: "{{distance}} away",
     example: "Example",
   },
+  suggestions: {
+    label: "Suggestions",
+    places: "Places",
+    crops: "Crops",
+    meadows: "Meadows",
+    place: "place",
+    region: "region",
+    crop: "crop",
+    meadow: "meadow",
+    count_one: "1 suggestion. Use the up and down arrows to choose it.",
+    count_other: "{{count}} suggestions. Use the up and down arrows to choose one.",
+    errors: {
+      language: "lang must be en or nl",
+    },
+  },
   mapView: {
     title: "Map of picking meadows",
     description: "Every picking meadow on a map. Zoom in to find one near you.",

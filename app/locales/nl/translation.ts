@@ -478,6 +478,21 @@ const nl = {
     distanceAway: "op {{distance}}",
     example: "Voorbeeld",
   },
+  suggestions: {
+    label: "Suggesties",
+    places: "Plaatsen",
+    crops: "Gewassen",
+    meadows: "Pluktuinen",
+    place: "plaats",
+    region: "streek",
+    crop: "gewas",
+    meadow: "pluktuin",
+    count_one: "1 suggestie. Kies met de pijltjes omhoog en omlaag.",
+    count_other: "{{count}} suggesties. Kies er een met de pijltjes omhoog en omlaag.",
+    errors: {
+      language: "lang moet en of nl zijn",
+    },
+  },
   mapView: {
     title: "Kaart met pluktuinen",
     description: "Alle pluktuinen op een kaart. Zoom in om er een bij jou in de buurt te vinden.",
