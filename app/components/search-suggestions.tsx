@@ -1,4 +1,4 @@
-import { useCombobox, type UseComboboxStateChange } from "downshift";
+import { useCombobox } from "downshift";
 import { useEffect, useLayoutEffect, useRef, useState, type ComponentProps } from "react";
 import { useNavigate } from "react-router";
 import { CropDot, cropName, cropNameInText } from "~/components/crops";
@@ -86,11 +86,6 @@ export function SearchSuggestions({
         type === useCombobox.stateChangeTypes.InputBlur
           ? { ...changes, selectedItem: state.selectedItem, inputValue: state.inputValue }
           : changes,
-      onInputValueChange: ({ inputValue, type }: UseComboboxStateChange<Suggestion>) => {
-        if (type !== useCombobox.stateChangeTypes.InputChange) return;
-        onValueChange(inputValue ?? "");
-        setAsked(inputValue ?? "");
-      },
       onSelectedItemChange: ({ selectedItem }) => {
         if (!selectedItem) return;
         setAsked(undefined);
@@ -109,6 +104,13 @@ export function SearchSuggestions({
       <input
         {...getInputProps({
           ...ownInputProps,
+          // Each key reaches the page's state at once, in the event: through Downshift's own
+          // callback a key typed while the page renders could be lost.
+          onChange: (event) => {
+            const typed = event.currentTarget.value;
+            onValueChange(typed);
+            setAsked(typed);
+          },
           onKeyDown: (event) => {
             // Enter with no suggestion chosen submits the form, as in a plain search box.
             if (event.key === "Enter" && highlightedIndex < 0) {
