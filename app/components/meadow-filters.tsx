@@ -20,6 +20,7 @@ import { CROPS } from "~/lib/crops";
 import { COUNTRIES } from "~/lib/countries";
 import {
   DISTANCE_CHOICES_KM,
+  effectiveSort,
   LIST_SORTS,
   meadowSearchQuery,
   type ActiveLocation,
@@ -281,10 +282,8 @@ export function MeadowFilters({
               <option
                 key={option}
                 value={option}
-                disabled={
-                  (option === "distance" && !located) ||
-                  (option === "season" && (located || search.q !== ""))
-                }
+                // An order the search would not keep (nearest first without a place).
+                disabled={effectiveSort(option, located, search.q !== "") !== option}
               >
                 {sortLabels[option]}
               </option>

@@ -99,12 +99,12 @@ describe.each(testEngines)("suggestions on $name", (engine) => {
     expect(
       of(found, "crop").map((suggestion) => suggestion.kind === "crop" && suggestion.id),
     ).toEqual(["cherry", "hellebore"]);
-    // Small places abroad are left out; those of the Low Countries stay.
-    for (const place of of(found, "place")) {
-      expect(place.kind === "place" && ["NL", "BE", "LU"]).toContain(
-        place.kind === "place" && place.country,
-      );
-    }
+    // Small places abroad are left out ("Kersaint-Plabennec"); those of the Low Countries stay.
+    const countries = of(found, "place").map((place) => place.kind === "place" && place.country);
+    expect(countries.length).toBeGreaterThan(0);
+    expect(countries.filter((country) => !["NL", "BE", "LU"].includes(String(country)))).toEqual(
+      [],
+    );
     expect(of(await ask("Houte"), "place")[0]).toMatchObject({ name: "Houten" });
   });
 
