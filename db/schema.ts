@@ -231,6 +231,9 @@ export const meadows = pgTable(
     index("meadows_point_idx").using("gist", sql`point(${table.lng}, ${table.lat})`),
     // Trigram index for "contains" search: LIKE '%…%' with three or more characters uses it.
     index("meadows_search_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    // The names' trigrams alone (migration 0031): the suggestions look up every word of a name
+    // there, where a word common in descriptions ("tulpen") is not (ADR 63).
+    index("meadows_name_trgm_idx").using("gin", sql`${table.sortName} gin_trgm_ops`),
     // The same trigrams, each keyed by the map's grid cell at level 6 (migration 0011): a
     // filtered map view looks its words up in the cells it shows (ADR 15).
     index("meadows_area_trgm_idx").using(

@@ -8,7 +8,7 @@ import type { Language } from "~/lib/i18n";
 import type { Suggestion } from "~/lib/schemas/suggestions";
 import { cutText } from "~/lib/cut-text";
 import { controlCharactersAsSpaces } from "~/lib/schemas/meadow-search";
-import { nameHoldsWords, textPattern } from "./filters.server";
+import { textPattern } from "./filters.server";
 
 /*
  * Suggestions as the visitor types in a search box (docs/search.md): the places and crops the
@@ -141,14 +141,20 @@ function suggestCrops(words: readonly string[]): { suggestions: Suggestion[]; na
 
 async function suggestMeadows(db: Database, typed: readonly string[]): Promise<Suggestion[]> {
   const words = [...new Set(typed.slice(0, MAX_WORDS))];
-  // The index looks up the longest word; the others are checked on the rows it finds.
-  const lookup = words.reduce((longest, word) => (word.length > longest.length ? word : longest));
-  if ([...foldWords(lookup)].length < MIN_INDEXED) return [];
-  const rows = await queryRows<{ id: string; name: string; city: string; country: string }>(
+  // The names' trigram index takes the words of three characters and more, all at once; shorter
+  // ones are checked on the rows it finds. Without such a word, the index could not help.
+  const indexed = words.filter((word) => [...foldWords(word)].length >= MIN_INDEXED);
+  if (indexed.length === 0) return [];
+  const conditions = words.map((word) =>
+    indexed.includes(word)
+      ? sql`m.sort_name like ${textPattern(word)}`
+      : sql`strpos(m.sort_name, immutable_unaccent(lower(${word}::text))) > 0`,
+  );
+  const rows = await queryRows<{ id: string; name: string; city: string }>(
     db,
-    sql`select m.id, m.name, m.city, m.country
+    sql`select m.id, m.name, m.city
         from meadows m
-        where m.search_text like ${textPattern(lookup)} and ${nameHoldsWords(words)}
+        where ${sql.join(conditions, sql` and `)}
         limit ${MEADOW_CANDIDATES}`,
   );
   const phrase = foldName(typed.join(" "));
