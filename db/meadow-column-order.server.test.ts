@@ -76,7 +76,7 @@ describe.each(testEngines)("migration 0009 (meadow column order) on $name", (eng
     expect(expected[0]?.row.search_text?.startsWith("creme tulpen \x1f tulpen ")).toBe(true);
     expect(expected[0]?.row.search_text?.endsWith(" twed")).toBe(true);
     expect(await allMeadows(handle)).toEqual(expected);
-    // Migrations 0011, 0014, 0018, 0021, 0022, 0023, 0025 and 0027, which run after it here,
+    // Migrations 0011, 0014, 0018, 0021, 0022, 0023, 0025, 0027 and 0031, which run after it here,
     // add one index each (0015's index over the hours is gone again in 0019).
     expect(await indexNames(handle)).toEqual(
       [
@@ -89,6 +89,7 @@ describe.each(testEngines)("migration 0009 (meadow column order) on $name", (eng
         { name: "meadows_crop_triples_idx" },
         { name: "meadows_crops_idx" },
         { name: "meadows_name_crops_idx" },
+        { name: "meadows_name_trgm_idx" },
       ].sort((a, b) => a.name.localeCompare(b.name)),
     );
     expect(await queryRows(handle.db, sql`select * from meadow_grid order by 1, 2, 3, 4`)).toEqual(

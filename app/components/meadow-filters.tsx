@@ -128,7 +128,7 @@ export function MeadowFilters({
       method="get"
       role="search"
       aria-label={t("meadowList.title")}
-      className="grid gap-5 rounded-2xl border border-border bg-card p-4 shadow-xs lg:sticky lg:top-20"
+      className="grid gap-5 rounded-2xl border border-border bg-card p-4 shadow-xs lg:sticky lg:top-20 lg:z-10"
       onSubmit={(event) => {
         event.preventDefault();
         live.send({});

@@ -126,7 +126,7 @@ export function SearchSuggestions({
       <ul
         {...getMenuProps({ "aria-label": t("suggestions.label") })}
         className={cn(
-          "absolute top-full left-0 z-50 mt-1 max-h-[min(24rem,60vh)] w-full min-w-64 sm:w-max sm:max-w-md sm:min-w-full overflow-y-auto rounded-lg border border-border bg-popover p-1 text-popover-foreground shadow-lg",
+          "absolute top-full left-0 z-50 mt-1 max-h-[min(24rem,60vh)] w-full min-w-64 overflow-y-auto rounded-lg border border-border bg-popover p-1 text-popover-foreground shadow-lg",
           !open && "hidden",
         )}
       >
@@ -221,13 +221,14 @@ function SuggestionItem({
           </>
         ) : (
           <>
-            <SproutIcon className="shrink-0 text-primary" />
-            <span className="min-w-0 font-medium break-words">
-              {suggestion.name}
-              <span className="sr-only">, {t("suggestions.meadow")},</span>
-            </span>
-            <span className="ml-auto shrink-0 pl-2 text-xs text-muted-foreground">
-              {suggestion.city}
+            <SproutIcon className="mt-0.5 shrink-0 self-start text-primary" />
+            {/* The name on a line of its own: names are long, and a narrow box would split them. */}
+            <span className="grid min-w-0">
+              <span className="font-medium break-words">
+                {suggestion.name}
+                <span className="sr-only">, {t("suggestions.meadow")},</span>
+              </span>
+              <span className="text-xs text-muted-foreground">{suggestion.city}</span>
             </span>
           </>
         )}
