@@ -9,13 +9,16 @@ import { cn } from "~/lib/cn";
 import { countryName } from "~/lib/country-names";
 import { foldName } from "~/lib/fold";
 import type { Language } from "~/lib/i18n";
-import { suggestionsAnswerSchema, type Suggestion } from "~/lib/schemas/suggestions";
+import {
+  SUGGESTIONS_MIN_LENGTH,
+  suggestionsAnswerSchema,
+  type Suggestion,
+} from "~/lib/schemas/suggestions";
 
 /** Suggestions are asked this long after the last key, so fast typing asks once. */
 const SUGGEST_DEBOUNCE_MS = 120;
 /** Answers kept in the page, so deleting a letter shows the earlier suggestions at once. */
 const KEPT_ANSWERS = 50;
-const MIN_LENGTH = 2;
 
 export interface SearchSuggestionsProps {
   /** The input's id; the page's `<label htmlFor>` names it. */
@@ -242,18 +245,16 @@ function SuggestionItem({
  * after the last key; a newer text gives up the answer under way. A failed request shows none.
  */
 function useSuggestions(text: string | undefined, lang: Language): Suggestion[] {
-  const [shown, setShown] = useState<{ key: string; suggestions: Suggestion[] }>({
-    key: "",
-    suggestions: [],
-  });
+  const [shown, setShown] = useState<Suggestion[]>([]);
   const kept = useRef(new Map<string, Suggestion[]>());
-  const key = text !== undefined && foldName(text).length >= MIN_LENGTH ? `${lang}\n${text}` : "";
+  const key =
+    text !== undefined && foldName(text).length >= SUGGESTIONS_MIN_LENGTH ? `${lang}\n${text}` : "";
 
   useEffect(() => {
     if (key === "") return;
     const known = kept.current.get(key);
     if (known) {
-      setShown({ key, suggestions: known });
+      setShown(known);
       return;
     }
     const controller = new AbortController();
@@ -270,10 +271,10 @@ function useSuggestions(text: string | undefined, lang: Language): Suggestion[] 
           if (kept.current.size > KEPT_ANSWERS) {
             kept.current.delete(kept.current.keys().next().value ?? "");
           }
-          setShown({ key, suggestions });
+          setShown(suggestions);
         })
         .catch(() => {
-          if (!controller.signal.aborted) setShown({ key, suggestions: [] });
+          if (!controller.signal.aborted) setShown([]);
         });
     }, SUGGEST_DEBOUNCE_MS);
     return () => {
@@ -283,5 +284,5 @@ function useSuggestions(text: string | undefined, lang: Language): Suggestion[] 
   }, [key, text, lang]);
 
   // The last answer stays while the next loads, so the list does not blink at every key.
-  return key !== "" ? shown.suggestions : [];
+  return key !== "" ? shown : [];
 }

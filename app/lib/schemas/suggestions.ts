@@ -7,6 +7,9 @@ import { z } from "./zod";
  * showing it, so a broken answer shows no suggestions rather than failing in the box.
  */
 
+/** Shorter text begins too many names to suggest one: the box does not ask, the server answers none. */
+export const SUGGESTIONS_MIN_LENGTH = 2;
+
 export const suggestionSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("place"),

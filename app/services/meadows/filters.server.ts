@@ -374,7 +374,8 @@ function lookupConditions(lookups: TrigramLookups): SQL[] {
   });
 }
 
-function foldedWord(word: string): SQL {
+/** The word folded as `search_text` and `sort_name` are: lower case, accents removed. */
+export function foldedWord(word: string): SQL {
   return sql`immutable_unaccent(lower(${word}::text))`;
 }
 

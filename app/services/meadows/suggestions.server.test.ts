@@ -5,7 +5,8 @@ import { migratedDatabase, testEngines } from "../../../tests/support/databases"
 import type { Database } from "~/adapters/db.server";
 import { createPlaceNames } from "~/adapters/places.server";
 import type { Suggestion } from "~/lib/schemas/suggestions";
-import { suggest, suggestionText } from "./suggestions.server";
+import { searchText } from "./filters.server";
+import { suggest } from "./suggestions.server";
 
 const places = createPlaceNames();
 
@@ -128,9 +129,9 @@ describe.each(testEngines)("suggestions on $name", (engine) => {
   });
 });
 
-describe("suggestionText", () => {
+describe("the suggestions' text, read as the search reads the box", () => {
   it("makes control characters spaces and bounds the length", () => {
-    expect(suggestionText("  kers\u0000en\n")).toBe("kers en");
-    expect(suggestionText("a".repeat(500)).length).toBe(100);
+    expect(searchText({ text: "  kers\u0000en\n" })).toBe("kers en");
+    expect(searchText({ text: "a".repeat(500) })?.length).toBe(100);
   });
 });

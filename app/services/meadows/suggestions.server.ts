@@ -5,10 +5,8 @@ import { CROP_IDS } from "~/lib/crops";
 import { CROP_WORDS } from "~/lib/crop-words";
 import { foldName, foldWords } from "~/lib/fold";
 import type { Language } from "~/lib/i18n";
-import type { Suggestion } from "~/lib/schemas/suggestions";
-import { cutText } from "~/lib/cut-text";
-import { controlCharactersAsSpaces } from "~/lib/schemas/meadow-search";
-import { textPattern } from "./filters.server";
+import { SUGGESTIONS_MIN_LENGTH, type Suggestion } from "~/lib/schemas/suggestions";
+import { foldedWord, searchText, textPattern } from "./filters.server";
 
 /*
  * Suggestions as the visitor types in a search box (docs/search.md): the places and crops the
@@ -17,7 +15,6 @@ import { textPattern } from "./filters.server";
  * index, so a word must be three letters long before meadows are suggested.
  */
 
-export const SUGGESTIONS_MAX_TEXT = 100;
 const MAX_PLACES = 4;
 /** Places read before those abroad too small to be meant are left out. */
 const PLACE_CANDIDATES = 12;
@@ -34,8 +31,6 @@ const MEADOW_CANDIDATES = 50;
 const NAME_WORDS = 3;
 /** At most this many words of the text must occur in a meadow's name. */
 const MAX_WORDS = 5;
-/** A word shorter than this begins too many names to suggest one. */
-const MIN_PREFIX = 2;
 /** The trigram index takes words of three characters and more. */
 const MIN_INDEXED = 3;
 
@@ -44,20 +39,16 @@ export interface SuggestionServices {
   places: PlaceNames;
 }
 
-/** What the visitor typed, made safe to read: control characters as spaces, bounded, trimmed. */
-export function suggestionText(typed: string): string {
-  return cutText(controlCharactersAsSpaces(typed), SUGGESTIONS_MAX_TEXT).trim();
-}
-
 /** The suggestions for `typed`: places, then crops, then meadows; none for too short a text. */
 export async function suggest(
   { db, places }: SuggestionServices,
   typed: string,
   language: Language,
 ): Promise<Suggestion[]> {
-  const text = suggestionText(typed);
+  // Cleaned and bounded as the search reads the box: control characters as spaces, 100 characters.
+  const text = searchText({ text: typed }) ?? "";
   const words = text.split(/\s+/).filter((word) => word !== "");
-  if (words.length === 0 || foldName(text).length < MIN_PREFIX) return [];
+  if (words.length === 0 || foldName(text).length < SUGGESTIONS_MIN_LENGTH) return [];
   const [placeSuggestions, meadowSuggestions] = await Promise.all([
     suggestPlaces(places, words, language),
     suggestMeadows(db, words),
@@ -84,7 +75,7 @@ function endings(words: readonly string[], fold: (text: string) => string) {
   const found: { key: string; count: number }[] = [];
   for (let count = Math.min(NAME_WORDS, words.length); count >= 1; count--) {
     const key = fold(words.slice(-count).join(" "));
-    if (key.length >= MIN_PREFIX) found.push({ key, count });
+    if (key.length >= SUGGESTIONS_MIN_LENGTH) found.push({ key, count });
   }
   return found;
 }
@@ -148,7 +139,7 @@ async function suggestMeadows(db: Database, typed: readonly string[]): Promise<S
   const conditions = words.map((word) =>
     indexed.includes(word)
       ? sql`m.sort_name like ${textPattern(word)}`
-      : sql`strpos(m.sort_name, immutable_unaccent(lower(${word}::text))) > 0`,
+      : sql`strpos(m.sort_name, ${foldedWord(word)}) > 0`,
   );
   const rows = await queryRows<{ id: string; name: string; city: string }>(
     db,
@@ -160,8 +151,8 @@ async function suggestMeadows(db: Database, typed: readonly string[]): Promise<S
   const phrase = foldName(typed.join(" "));
   const keys = phrase.split(" ");
   const ranked = rows
-    .map((row) => ({ row, folded: foldName(row.name) }))
-    .map(({ row, folded }) => {
+    .map((row) => {
+      const folded = foldName(row.name);
       const nameWords = folded.split(" ");
       const rank = folded.startsWith(phrase)
         ? 0
