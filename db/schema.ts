@@ -295,6 +295,21 @@ export const meadowGrid = pgTable("meadow_grid", gridCellColumns(), (table) => [
   primaryKey({ columns: [table.level, table.cx, table.cy, table.country] }),
 ]);
 
+/**
+ * The distinct words of the meadows' search texts (four letters or more), each with how many
+ * meadows hold it, kept by triggers on `meadows` (migration 0032): a word of the box that no
+ * meadow holds is looked up among these words for the one it is a slip from (closestWords),
+ * rather than among every meadow's text.
+ */
+export const meadowWords = pgTable(
+  "meadow_words",
+  {
+    word: text("word").primaryKey(),
+    meadows: integer("meadows").notNull(),
+  },
+  (table) => [index("meadow_words_trgm_idx").using("gin", sql`${table.word} gin_trgm_ops`)],
+);
+
 /** A cell of a stored grid: where, how many meadows, their coordinates' sums and one of them. */
 function gridCellColumns() {
   return {

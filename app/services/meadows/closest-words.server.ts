@@ -7,21 +7,24 @@ import { wordKeys } from "./word-keys.server";
 
 /*
  * The typing slips of the box's words (docs/search.md): when the words find nothing, a word no
- * meadow holds is read as the word of the meadows' texts it comes closest to, by trigram
- * similarity through the trigram index, within a slip or two ("zonnehoeck" → "zonnehoek").
+ * meadow holds is read as the word of the meadows' texts it comes closest to, within a slip or
+ * two ("zonnehoeck" → "zonnehoek"), looked up by trigram similarity among the distinct words of
+ * the texts (meadow_words, migration 0032).
  */
 
 /** Shorter words have too many neighbours a slip away to be read as one of them. */
 const MIN_LENGTH = 5;
 /** At most this many words of a query are looked up, each one statement. */
 const MAX_WORDS = 4;
-/** Texts holding something like the word, of which the closest word is picked. */
-const CANDIDATE_TEXTS = 200;
+/** Words most like the word, of which the closest within its slips is picked. */
+const CANDIDATE_WORDS = 50;
 /**
- * How much of a word's trigrams a stretch of a text must share to be a candidate: a slip costs
- * a word of eight letters three of its ten trigrams.
+ * How much two words' trigrams must overlap for one to be a candidate for the other: a slip in a
+ * word of five letters leaves about a third of them shared.
  */
-const WORD_SIMILARITY = "0.5";
+const SIMILARITY = "0.3";
+/** Keys meadow_words can answer for: it holds runs of letters and digits only. */
+const WORD_RUN = /^[\p{L}\p{N}]+$/u;
 
 /**
  * For each of `words` that no meadow holds (as it is looked for: its stem, see wordKeys) and that
@@ -41,8 +44,11 @@ export async function closestWords(
     const key = keys[index] ?? word;
     const [held] = await queryRows<{ held: boolean; folded: string }>(
       db,
-      sql`select exists (select 1 from meadows m where m.search_text like ${textPattern(key)})
-            as held,
+      sql`select exists (select 1 from ${
+        WORD_RUN.test(key)
+          ? sql`meadow_words w where w.word like ${textPattern(key)}`
+          : sql`meadows m where m.search_text like ${textPattern(key)}`
+      }) as held,
           immutable_unaccent(lower(${word}::text)) as folded`,
     );
     if (!held || held.held) continue;
@@ -50,13 +56,13 @@ export async function closestWords(
     const steps = slipsAllowed([...folded].length);
     const candidates = await queryManyRowsWith<{ word: string }>(
       db,
-      { "pg_trgm.word_similarity_threshold": WORD_SIMILARITY },
-      sql`select distinct w as word
-          from (select m.search_text from meadows m where ${folded} <% m.search_text
-                limit ${CANDIDATE_TEXTS}) as texts,
-            regexp_split_to_table(texts.search_text, '[^[:alnum:]]+') as w
-          where left(w, 1) = left(${folded}, 1)
-            and abs(length(w) - length(${folded})) <= ${steps}`,
+      { "pg_trgm.similarity_threshold": SIMILARITY },
+      sql`select w.word from meadow_words w
+          where w.word % ${folded}
+            and left(w.word, 1) = left(${folded}, 1)
+            and abs(length(w.word) - length(${folded})) <= ${steps}
+          order by similarity(w.word, ${folded}) desc, w.word
+          limit ${CANDIDATE_WORDS}`,
     );
     let best: { word: string; steps: number } | undefined;
     for (const { word: candidate } of candidates) {
