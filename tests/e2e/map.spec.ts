@@ -310,6 +310,31 @@ test("typing filters the map by name and description", async ({ page }) => {
   await expect(page.getByRole("status")).toHaveText("No meadows in this part of the map");
 });
 
+test("a slip in the box's words that leaves the map empty is read as the closest word, and the map says so", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/map");
+  await settledMap(page);
+  await page.getByLabel("Crop, place or name").fill("Corsovelt");
+  await expect(page).toHaveURL(/[?&]q=Corsovelt(&|$)/);
+  await settledMap(page);
+  await expect(page.getByRole("status")).toHaveText("1 meadow in view");
+  await expect(page.getByTestId("map-closest-note")).toHaveText(
+    "Nothing matched “Corsovelt” as typed: the map shows what it comes closest to.",
+  );
+  // Typed as the meadow spells it, the note goes.
+  await page.getByLabel("Crop, place or name").fill("Corsoveld");
+  await settledMap(page);
+  await expect(page.getByTestId("map-closest-note")).toHaveCount(0);
+  await expect(page.getByRole("status")).toHaveText("1 meadow in view");
+
+  await gotoHydrated(page, "/nl/map?q=Corsovelt");
+  await settledMap(page);
+  await expect(page.getByTestId("map-closest-note")).toHaveText(
+    "Niets paste op ‘Corsovelt’ zoals het getypt is: de kaart toont wat er het dichtst bij komt.",
+  );
+});
+
 test("the box's crops filter the map and its place moves the map there", async ({ page }) => {
   await gotoHydrated(page, "/map");
   await settledMap(page);

@@ -87,6 +87,31 @@ describe("GET /api/meadows", () => {
     }
   });
 
+  it("reads the slips of words that leave the view empty, as the list does, and says so", async () => {
+    type Answer = { points: { id: string }[]; place?: { name: string }; corrected?: string[] };
+    const view = "bbox=2.5,49.4,7.3,53.6&zoom=7";
+    const ids = (answer: Answer) => answer.points.map((point) => point.id).sort();
+
+    const slipped = (await (await get(`${view}&q=dahlias+Zundret`)).json()) as Answer;
+    const dahlias = (await (await get(`${view}&crop=dahlia`)).json()) as Answer;
+    expect(slipped.corrected).toEqual(["Zundret"]);
+    expect(slipped.place?.name).toBe("Zundert");
+    expect(ids(slipped)).toEqual(ids(dahlias));
+    expect(ids(dahlias).length).toBeGreaterThan(0);
+
+    const word = (await (await get(`${view}&q=Corsovelt`)).json()) as Answer;
+    expect(word.corrected).toEqual(["Corsovelt"]);
+    expect(ids(word)).toEqual(["demo-007"]);
+
+    const asTyped = (await (await get(`${view}&q=Corsoveld`)).json()) as Answer;
+    expect(asTyped.corrected).toBeUndefined();
+    expect(ids(asTyped)).toEqual(["demo-007"]);
+
+    const nothing = (await (await get(`${view}&q=zzqxy`)).json()) as Answer;
+    expect(nothing.corrected).toBeUndefined();
+    expect(nothing.points).toEqual([]);
+  });
+
   it.each([
     ["", "bbox must be four numbers"],
     ["bbox=1,2,3&zoom=4", "bbox must be four numbers"],

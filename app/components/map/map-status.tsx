@@ -50,6 +50,14 @@ export function MapStatus({
       >
         {text}
       </p>
+      {status.kind === "ready" && status.result.corrected && !loadingMap ? (
+        <p
+          data-testid="map-closest-note"
+          className="pointer-events-auto rounded-2xl border border-border bg-card/95 px-3 py-1.5 text-sm text-muted-foreground shadow-md"
+        >
+          {t("mapView.closest", { words: status.result.corrected.join(" ") })}
+        </p>
+      ) : null}
       {status.kind === "failed" && !loadingMap ? (
         <button
           type="button"

@@ -56,10 +56,14 @@ export const viewportResultSchema = z.discriminatedUnion("kind", [
     kind: z.literal("points"),
     points: z.array(mapPointSchema),
     place: mapPlaceSchema.optional(),
+    /** Words read as the crop, place or word they are closest to, as typed ("tlupen"). */
+    corrected: z.array(z.string()).optional(),
   }),
   z.object({
     kind: z.literal("clusters"),
     place: mapPlaceSchema.optional(),
+    /** Words read as the crop, place or word they are closest to, as typed ("tlupen"). */
+    corrected: z.array(z.string()).optional(),
     clusters: z.array(mapClusterSchema),
     /**
      * False when the counts are lower bounds: views filtered on words or a distance count their

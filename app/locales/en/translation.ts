@@ -498,6 +498,7 @@ const en = {
     loadFailed: "Could not load the meadows.",
     retry: "Try again",
     noneInView: "No meadows in this part of the map",
+    closest: "Nothing matched “{{words}}” as typed: the map shows what it comes closest to.",
     inViewOne: "1 meadow in view",
     inViewMany: "{{formatted}} meadows in view",
     inViewAtLeast: "{{formatted}}+ meadows in view",

@@ -511,6 +511,7 @@ const nl = {
     loadFailed: "De pluktuinen konden niet worden geladen.",
     retry: "Opnieuw proberen",
     noneInView: "Geen pluktuinen in dit deel van de kaart",
+    closest: "Niets paste op ‘{{words}}’ zoals het getypt is: de kaart toont wat er het dichtst bij komt.",
     inViewOne: "1 pluktuin in beeld",
     inViewMany: "{{formatted}} pluktuinen in beeld",
     inViewAtLeast: "{{formatted}}+ pluktuinen in beeld",

@@ -2,16 +2,9 @@ import { appContext } from "~/context";
 import { getI18n, getLocale } from "~/i18n.server";
 import type { Language } from "~/lib/i18n";
 import { MAP_MAX_CROPS } from "~/lib/crops";
-import { seasonReopensAt } from "~/lib/hours-text";
 import { parseCrops, parseOpen, parseSeason } from "~/lib/schemas/meadow-search";
 import { viewportQuerySchema } from "~/lib/schemas/viewport";
-import type { ViewportResult } from "~/lib/schemas/viewport-result";
-import { CARD_HOURS_MS } from "~/services/meadows/search.server";
-import { hoursTimelinesOf } from "~/services/meadows/hours.server";
-import { cropsInSeasonOf } from "~/services/meadows/records.server";
-import { readQuery } from "~/services/meadows/read-query.server";
-import { viewportMeadows } from "~/services/meadows/viewport.server";
-import { cardPhotos } from "~/services/photos.server";
+import { mapSearch } from "~/services/meadows/map-search.server";
 import type { Route } from "./+types/meadows";
 import type { SharedAnswerHandle } from "~/lib/shared-answer";
 
@@ -62,43 +55,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { status: 400, headers: { "Cache-Control": "no-store" } },
     );
   }
-  // The box's words as the list reads them: crops and "open now" join the filters, and a place
-  // comes back for the map to go to.
-  const reading = q ? await readQuery(q, places, getLocale(context) as Language) : undefined;
-  const readCrops = reading?.crops.map((crop) => crop.id) ?? [];
-  const result: ViewportResult = await viewportMeadows(db, {
-    bbox,
-    zoom,
-    filters: {
-      text: reading ? reading.words || undefined : q,
-      country,
-      crops: [...new Set([...crops, ...readCrops])].slice(0, MAP_MAX_CROPS),
-      season,
-      openNow: openNow || !!reading?.openNow,
-    },
-  });
-  if (reading?.place) {
-    const { place } = reading.place;
-    result.place = { name: place.name, lat: place.lat, lng: place.lng };
-    if (place.radiusKm !== undefined) result.place.radiusKm = place.radiusKm;
-  }
-  if (result.kind === "points") {
-    // A pin's popup shows the meadow's first photo, what is in season and what its hours say.
-    const ids = result.points.map((point) => point.id);
-    const now = new Date();
-    const photos = await cardPhotos(db, storage, ids);
-    const inSeason = await cropsInSeasonOf(db, ids, now);
-    const hours = await hoursTimelinesOf(db, ids, now, CARD_HOURS_MS);
-    for (const point of result.points) {
-      const timeline = hours.get(point.id);
-      if (timeline) point.hours = timeline;
-      const photo = photos.get(point.id);
-      if (photo) point.photo = photo;
-      const crops = inSeason.get(point.id);
-      // As on the cards (pickableInSeason): nothing is told in season while closed for the season.
-      if (crops && seasonReopensAt(timeline, now.getTime()) === undefined) point.inSeason = crops;
-    }
-  }
+  const result = await mapSearch(
+    { db, storage, places },
+    { bbox, zoom, q, country, crops, season, openNow },
+    { language: getLocale(context) as Language, now: new Date() },
+  );
   // The map checks the answer against this shape (viewportResultSchema).
   return Response.json(result, {
     headers: { "Cache-Control": "public, max-age=30", Vary: "Accept-Encoding" },

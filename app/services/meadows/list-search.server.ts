@@ -40,24 +40,37 @@ export async function listSearch(
 ): Promise<ListSearch> {
   const reading = search.q ? await readQuery(search.q, services.places, language) : undefined;
   const found = await searchRead(services, search, reading, { language, ip, now, pageSize });
-  // Nothing for the words as typed: each word that is a slip or two from a crop or a place is
-  // read as that one ("tlupen" → Tulips), each other word no meadow holds as the word of the
-  // meadows it is a slip or two from ("zonnehoeck"), and the search is asked again.
+  // Nothing for the words as typed: the query read again for its slips, and asked again.
   if (found.result.total === 0 && reading?.words) {
-    const read = await readQuery(search.q, services.places, language, { fuzzy: true });
-    const left = read.words.split(" ").filter((word) => word !== "");
-    const closest = await closestWords(services.db, left);
-    const close: QueryReading = {
-      ...read,
-      words: left.map((word) => closest.get(word) ?? word).join(" "),
-      corrected: [...read.corrected, ...closest.keys()],
-    };
-    if (close.corrected.length > 0) {
+    const close = await closerReading(services, search.q, language);
+    if (close) {
       const retried = await searchRead(services, search, close, { language, ip, now, pageSize });
       if (retried.result.total > 0) return { ...retried, corrected: close.corrected };
     }
   }
   return found;
+}
+
+/**
+ * The query read for its slips, when the words as typed found nothing (docs/search.md): each word
+ * that is a slip or two from a crop or a place is read as that one ("tlupen" → Tulips), each
+ * other word no meadow holds as the word of the meadows it is a slip or two from ("zonnehoeck");
+ * undefined when no word was read as another.
+ */
+export async function closerReading(
+  services: { db: Database; places: PlaceNames },
+  query: string,
+  language: Language,
+): Promise<QueryReading | undefined> {
+  const read = await readQuery(query, services.places, language, { fuzzy: true });
+  const left = read.words.split(" ").filter((word) => word !== "");
+  const closest = await closestWords(services.db, left);
+  const close: QueryReading = {
+    ...read,
+    words: left.map((word) => closest.get(word) ?? word).join(" "),
+    corrected: [...read.corrected, ...closest.keys()],
+  };
+  return close.corrected.length > 0 ? close : undefined;
 }
 
 async function searchRead(
