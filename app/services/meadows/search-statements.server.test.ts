@@ -33,7 +33,7 @@ function rendered(title: string, statement: SQL): string {
 const text = (word: string, key = word): Partial<SearchParams> => ({ text: word, words: [key] });
 
 describe("each plan's statement", () => {
-  const plans: [string, Parameters<typeof planStatement>[0], SearchParams, "few" | "many"?][] = [
+  const plans: [string, Parameters<typeof planStatement>[0], SearchParams, ("few" | "many")?][] = [
     ["text-first", "text-first", { ...text("kleinood"), sort: "name", now }],
     ["planner", "planner", { ...text("tulpen", "tulp"), sort: "name", now }],
     ["common-word", "common-word", { ...text("pluktuin"), sort: "name", now }],
