@@ -3,6 +3,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import {
   data,
   isRouteErrorResponse,
+  Link,
   Links,
   Meta,
   Outlet,
@@ -28,6 +29,8 @@ import { AlternateLinks } from "./components/alternate-links";
 import { AppToaster } from "./components/app-toaster";
 import { useColourMode } from "./components/colour-mode-switch";
 import { TooltipProvider } from "./components/ui/tooltip";
+import { Button, buttonVariants } from "./components/ui/button";
+import { Input } from "./components/ui/input";
 import { useNonce } from "./components/nonce";
 import stylesheetUrl from "./app.css?url";
 import inlineStyles from "./app.css?inline";
@@ -168,26 +171,7 @@ export function ErrorBoundary() {
   const localePath = useLocalePath();
   const status = isRouteErrorResponse(error) ? error.status : 500;
 
-  if (status === 404) {
-    return (
-      <main id="main" className="mx-auto max-w-2xl px-4 py-16 sm:py-24">
-        <title>{`${t("errors.notFoundTitle")} · Plukweide`}</title>
-        <p className="text-7xl font-bold text-primary" aria-hidden="true">
-          404
-        </p>
-        <h1 className="mt-4 text-3xl font-semibold tracking-tight">{t("errors.notFoundTitle")}</h1>
-        <p className="mt-3 text-muted-foreground break-words">
-          {t("errors.notFoundDescription", { path: location.pathname })}
-        </p>
-        <a
-          className="mt-8 inline-flex text-primary underline underline-offset-4"
-          href={localePath("/")}
-        >
-          {t("errors.backHome")}
-        </a>
-      </main>
-    );
-  }
+  if (status === 404) return <NotFound path={location.pathname} />;
 
   // A request the app could not take (4xx) is the visitor's to mend, not the server's failure:
   // its title says so.
@@ -210,17 +194,73 @@ export function ErrorBoundary() {
         ? t("errors.badRequestTitle")
         : t("errors.serverTitle");
   return (
-    <main id="main" className="mx-auto max-w-2xl px-4 py-16 sm:py-24">
+    <main id="main" className="mx-auto w-full max-w-6xl px-4 py-16 sm:py-24">
       <title>{`${title} · Plukweide`}</title>
       <p className="text-7xl font-bold text-destructive">{status}</p>
       <h1 className="mt-4 text-3xl font-semibold tracking-tight">{title}</h1>
-      {description ? <p className="mt-3 text-muted-foreground">{description}</p> : null}
+      {description ? <p className="mt-3 max-w-2xl text-muted-foreground">{description}</p> : null}
       <a
         className="mt-8 inline-flex text-primary underline underline-offset-4"
         href={localePath("/")}
       >
         {t("errors.backHome")}
       </a>
+    </main>
+  );
+}
+
+/**
+ * The 404: said once, with a way on from here: a search (a plain GET form, so it works before
+ * and without the scripts) and the list and the map.
+ */
+function NotFound({ path }: { path: string }) {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  const linkClass = buttonVariants({ variant: "outline" });
+  return (
+    <main id="main" className="mx-auto w-full max-w-6xl px-4 py-16 sm:py-24">
+      <div className="max-w-2xl">
+        <title>{`${t("errors.notFoundTitle")} · Plukweide`}</title>
+        <p className="text-7xl font-bold text-primary" aria-hidden="true">
+          404
+        </p>
+        <h1 className="mt-4 text-3xl font-semibold tracking-tight">{t("errors.notFoundTitle")}</h1>
+        <p className="mt-3 text-muted-foreground break-words">
+          {t("errors.notFoundDescription", { path })}
+        </p>
+        <form method="get" action={localePath("/meadows")} role="search" className="mt-8">
+          <label htmlFor="not-found-search" className="text-sm font-medium">
+            {t("errors.notFoundSearch")}
+          </label>
+          <div className="mt-2 flex gap-2">
+            <Input
+              id="not-found-search"
+              type="search"
+              name="q"
+              placeholder={t("home.searchPlaceholder")}
+              className="min-w-0 flex-1"
+            />
+            <Button type="submit">{t("errors.notFoundSearchButton")}</Button>
+          </div>
+        </form>
+        <ul className="mt-6 flex flex-wrap gap-2">
+          <li>
+            <Link to={localePath("/meadows")} className={linkClass}>
+              {t("errors.notFoundMeadows")}
+            </Link>
+          </li>
+          <li>
+            <Link to={localePath("/map")} className={linkClass}>
+              {t("errors.notFoundMap")}
+            </Link>
+          </li>
+          <li>
+            <Link to={localePath("/")} className={linkClass}>
+              {t("errors.backHome")}
+            </Link>
+          </li>
+        </ul>
+      </div>
     </main>
   );
 }

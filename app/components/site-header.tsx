@@ -15,6 +15,13 @@ interface NavItem {
   end?: boolean;
   /** Goes to sign in first: never the page shown, even on the sign-in page itself. */
   viaSignIn?: boolean;
+  /** Whether it is the current section, where its own path's children are not all of it. */
+  current?: (pathname: string) => boolean;
+}
+
+/** The list and each meadow's page are "Meadows"; the add form is "Add a meadow". */
+export function inMeadows(pathname: string): boolean {
+  return /^(\/nl)?\/meadows(\/(?!add(\/|$))[^/]+)?\/?$/.test(pathname);
 }
 
 function useNavItems(): NavItem[] {
@@ -24,6 +31,7 @@ function useNavItems(): NavItem[] {
   const addMeadow = localePath("/meadows/add");
   const items: NavItem[] = [
     { to: localePath("/"), label: t("nav.home"), end: true },
+    { to: localePath("/meadows"), label: t("nav.meadows"), current: inMeadows },
     { to: localePath("/map"), label: t("nav.map") },
     // Visitors go to sign in first and come back to the form afterwards.
     user
@@ -70,6 +78,20 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** A header link, marked as the current page where it is one. */
 function NavItemLink({ item, className }: { item: NavItem; className: string }) {
+  const { pathname } = useLocation();
+  if (item.current) {
+    const isActive = item.current(pathname);
+    return (
+      <Link
+        to={item.to}
+        aria-current={isActive ? "page" : undefined}
+        className={cn(linkClass({ isActive }), className)}
+        prefetch="intent"
+      >
+        {item.label}
+      </Link>
+    );
+  }
   if (item.viaSignIn) {
     return (
       <Link to={item.to} className={cn(linkClass({ isActive: false }), className)}>
@@ -106,8 +128,8 @@ export function SiteHeader() {
           <Logo className="size-8" />
           <span>Plukweide</span>
         </Link>
-        {/* A member's six links need the width of a laptop; a visitor's three fit a tablet. */}
-        <nav aria-label={t("nav.main")} className={user ? "hidden lg:block" : "hidden md:block"}>
+        {/* A member's seven links need a wide screen; a visitor's four a laptop's. */}
+        <nav aria-label={t("nav.main")} className={user ? "hidden xl:block" : "hidden lg:block"}>
           <ul className="flex items-center gap-1">
             {items.map((item) => (
               <li key={item.label}>
@@ -150,7 +172,7 @@ function MobileMenu({ items, signIn }: { items: NavItem[]; signIn: string }) {
   }, [location]);
   useDetailsMenu(ref);
   return (
-    <details ref={ref} className={cn("group relative", user ? "lg:hidden" : "md:hidden")}>
+    <details ref={ref} className={cn("group relative", user ? "xl:hidden" : "lg:hidden")}>
       <summary
         className="flex size-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden"
         aria-label={t("nav.menu")}

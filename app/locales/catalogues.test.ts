@@ -20,7 +20,11 @@ function flatten(tree: Tree, prefix = ""): Map<string, string> {
 const english = flatten(en);
 const dutch = flatten(nl);
 
-/** Every user-visible message of SPEC.md sections 5, 6 and 8, as the specification words it. */
+/**
+ * Every user-visible message of SPEC.md sections 5, 6 and 8, as the specification words it, but
+ * the 404's two ("Page Not Found", "Page not found: {path}"): the page says it once, in the sentence
+ * case of every other title (issue 67), and tells the path in a sentence of its own.
+ */
 const SPEC_MESSAGES = [
   "Name must be at least 3 characters",
   "Street is required",
@@ -43,8 +47,6 @@ const SPEC_MESSAGES = [
   "No meadows found",
   "Failed to upload photo",
   "Failed to delete photo",
-  "Page not found: {{path}}",
-  "Page Not Found",
   "Internal Server Error",
   "Meadow added successfully",
   "Password updated successfully",

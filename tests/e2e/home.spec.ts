@@ -159,7 +159,7 @@ test.describe("home page", () => {
     test("an unknown path shows the 404 page", async ({ page }) => {
       const response = await page.goto("/no/such/meadow");
       expect(response?.status()).toBe(404);
-      await expect(page.getByText("Page not found: /no/such/meadow")).toBeVisible();
+      await expect(page.getByText("There is no page at /no/such/meadow.")).toBeVisible();
     });
   });
 });

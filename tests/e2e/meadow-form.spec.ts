@@ -20,7 +20,7 @@ import { registerTexts, signIn, signUpMember } from "./members";
 const texts = {
   en: {
     prefix: "",
-    addMeadowNav: "Add Meadow",
+    addMeadowNav: "Add a meadow",
     addTitle: "Add a meadow",
     name: "Name",
     description: "Description in English (optional)",
@@ -48,9 +48,9 @@ const texts = {
     deleteConfirm: "Yes, delete",
     deleted: "Meadow deleted",
     cancel: "Cancel",
-    forbiddenTitle: "Not Allowed",
+    forbiddenTitle: "Not allowed",
     notYours: "Only the member who added this meadow can change it.",
-    notFoundTitle: "Page Not Found",
+    notFoundTitle: "Page not found",
     pinPosition: /^Pin at (-?\d+\.\d{5}), (-?\d+\.\d{5})$/,
     messages: {
       nameMin: "Name must be at least 3 characters",

@@ -42,7 +42,14 @@ test.describe("keyboard navigation on a wide screen", () => {
     expect(box.height).toBeGreaterThan(20);
 
     await tabTo(page, "Plukweide");
-    for (const name of ["Home", "Map", "Add Meadow", "Nederlands", "Colour mode: System"]) {
+    for (const name of [
+      "Home",
+      "Meadows",
+      "Map",
+      "Add a meadow",
+      "Nederlands",
+      "Colour mode: System",
+    ]) {
       await tabTo(page, name);
     }
     await tabTo(page, "Sign in");
@@ -104,7 +111,7 @@ test.describe("keyboard navigation on a small screen", () => {
     await page.keyboard.press("Enter");
     await expect(details(page)).toHaveAttribute("open");
 
-    for (const name of ["Home", "Map", "Add Meadow", "Sign in", "Nederlands"]) {
+    for (const name of ["Home", "Meadows", "Map", "Add a meadow", "Sign in", "Nederlands"]) {
       await tabTo(page, name);
       expect(await focused(page).evaluate((element) => Boolean(element.closest("details")))).toBe(
         true,
@@ -195,9 +202,21 @@ test.describe("the header's current page", () => {
     const current = nav.locator('[aria-current="page"]');
     await page.goto("/map");
     await expect(current).toHaveText(["Map"]);
+    // The list and a meadow's page are Meadows, which leads to the list.
+    await page.goto("/meadows?q=tulpen");
+    await expect(current).toHaveText(["Meadows"]);
+    await expect(nav.getByRole("link", { name: "Meadows" })).toHaveAttribute("href", "/meadows");
+    await page.goto("/meadows/demo-007");
+    await expect(current).toHaveText(["Meadows"]);
+    await page.goto("/nl/meadows/demo-007");
+    await expect(current).toHaveText(["Pluktuinen"]);
+    await expect(nav.getByRole("link", { name: "Pluktuinen" })).toHaveAttribute(
+      "href",
+      "/nl/meadows",
+    );
     // A visitor's Add meadow goes to sign in first; the sign-in page is not that page.
     await page.goto("/login?redirectTo=%2Fmeadows%2Fadd");
-    await expect(nav.getByRole("link", { name: "Add Meadow" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Add a meadow" })).toBeVisible();
     await expect(current).toHaveCount(0);
     await page.goto("/nl/login");
     await expect(nav.getByRole("link", { name: "Pluktuin toevoegen" })).toBeVisible();

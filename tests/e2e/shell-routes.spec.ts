@@ -80,10 +80,21 @@ test.describe("the 404 page", () => {
     { url: "/nl/about/extra", lang: "nl" },
   ] as const;
   const texts = {
-    en: { title: "Page Not Found", text: "Page not found: ", home: "Home", about: "About" },
+    en: {
+      title: "Page not found",
+      text: "There is no page at ",
+      search: "Look for a meadow",
+      meadows: "All meadows",
+      map: "The map",
+      home: "Home",
+      about: "About",
+    },
     nl: {
       title: "Pagina niet gevonden",
-      text: "Pagina niet gevonden: ",
+      text: "Er is geen pagina op ",
+      search: "Zoek een pluktuin",
+      meadows: "Alle pluktuinen",
+      map: "De kaart",
       home: "Home",
       about: "Over ons",
     },
@@ -96,9 +107,36 @@ test.describe("the 404 page", () => {
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
       await expect(page).toHaveTitle(`${texts[lang].title} · Plukweide`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts[lang].title);
-      await expect(page.getByText(`${texts[lang].text}${url}`, { exact: true })).toBeVisible();
+      const main = page.getByRole("main");
+      await expect(main.getByText(`${texts[lang].text}${url}.`)).toBeVisible();
+      // Said once: the heading, not the heading again with the path.
+      await expect(main.getByText(texts[lang].title)).toHaveCount(1);
+      const prefix = url.startsWith("/en/") ? "/en" : lang === "nl" ? "/nl" : "";
+      await expect(main.getByRole("link", { name: texts[lang].meadows })).toHaveAttribute(
+        "href",
+        `${prefix}/meadows`,
+      );
+      await expect(main.getByRole("link", { name: texts[lang].map })).toHaveAttribute(
+        "href",
+        `${prefix}/map`,
+      );
+      await expect(main.getByRole("searchbox", { name: texts[lang].search })).toBeVisible();
     });
   }
+
+  test("its search box finds meadows, with the scripts and without", async ({ page, openPage }) => {
+    await gotoHydrated(page, "/no-such-page");
+    await page.getByRole("searchbox", { name: "Look for a meadow" }).fill("tulips Lisse");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/meadows?q=tulips+Lisse");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+    const plain = await openPage({ javaScriptEnabled: false });
+    await plain.goto("/nl/geen-pagina");
+    await plain.getByRole("searchbox", { name: "Zoek een pluktuin" }).fill("aardbeien");
+    await plain.getByRole("button", { name: "Zoeken" }).click();
+    await expect(plain).toHaveURL("/nl/meadows?q=aardbeien");
+  });
 
   test("keeps the header and footer, so the visitor can navigate on", async ({ page }) => {
     await gotoHydrated(page, "/nl/geen-pagina");
@@ -149,7 +187,7 @@ test.describe("the 404 page", () => {
     expect(response?.status()).toBe(404);
     const html = await response!.text();
     expect(html).toContain('<html lang="en"');
-    expect(html).toContain("Page not found: /fr/about");
+    expect(html).toContain("There is no page at /fr/about.");
     await expect(page.getByRole("contentinfo").getByRole("link", { name: "About" })).toBeVisible();
   });
 });

@@ -47,7 +47,7 @@ describe.skipIf(!hasPostgres)("the app while its PostgreSQL is stopped and start
     const health = await fetch(`${app.url}/healthz`);
     expect(health.status).toBe(503);
     for (const [target, title, lang] of [
-      ["/meadows", "Temporarily Unavailable", "en"],
+      ["/meadows", "Temporarily unavailable", "en"],
       ["/nl/meadows", "Tijdelijk niet beschikbaar", "nl"],
     ] as const) {
       const page = await fetch(`${app.url}${target}`);

@@ -205,7 +205,7 @@ describe("the app on the embedded database", () => {
   it("answers an unknown route with the 404 page", async () => {
     const response = await fetch(`${app.url}/no/such/page`);
     expect(response.status).toBe(404);
-    expect(await response.text()).toContain("Page not found: /no/such/page");
+    expect(await response.text()).toContain("There is no page at /no/such/page.");
   });
 
   it("answers bad requests with 4xx and stays up", async () => {
@@ -269,7 +269,7 @@ describe("the app on the embedded database", () => {
       body: '{"email":',
     });
     expect(json.status).toBe(415);
-    expect(await json.text()).toContain("Request Not Understood");
+    expect(await json.text()).toContain("Request not understood");
     // A resource route answers with the bare status.
     const mode = await fetch(`${app.url}/resources/colour-mode`, {
       method: "POST",

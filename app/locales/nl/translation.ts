@@ -11,6 +11,7 @@ const nl = {
     main: "Hoofdmenu",
     footer: "Voettekst",
     home: "Home",
+    meadows: "Pluktuinen",
     map: "Kaart",
     addMeadow: "Pluktuin toevoegen",
     favorites: "Mijn favorieten",
@@ -125,7 +126,12 @@ const nl = {
   },
   errors: {
     notFoundTitle: "Pagina niet gevonden",
-    notFoundDescription: "Pagina niet gevonden: {{path}}",
+    notFoundDescription:
+      "Er is geen pagina op {{path}}. Misschien is de link oud, of is het adres verkeerd getypt.",
+    notFoundSearch: "Zoek een pluktuin",
+    notFoundSearchButton: "Zoeken",
+    notFoundMeadows: "Alle pluktuinen",
+    notFoundMap: "De kaart",
     forbiddenTitle: "Niet toegestaan",
     badRequestTitle: "Verzoek niet begrepen",
     badRequestDescription:
@@ -511,7 +517,8 @@ const nl = {
     loadFailed: "De pluktuinen konden niet worden geladen.",
     retry: "Opnieuw proberen",
     noneInView: "Geen pluktuinen in dit deel van de kaart",
-    closest: "Niets paste op ‘{{words}}’ zoals het getypt is: de kaart toont wat er het dichtst bij komt.",
+    closest:
+      "Niets paste op ‘{{words}}’ zoals het getypt is: de kaart toont wat er het dichtst bij komt.",
     inViewOne: "1 pluktuin in beeld",
     inViewMany: "{{formatted}} pluktuinen in beeld",
     inViewAtLeast: "{{formatted}}+ pluktuinen in beeld",
