@@ -5,9 +5,9 @@ import { formatDistance } from "~/components/meadow-card";
 import { CropCheckbox, SeasonOptions } from "~/components/crops";
 import { OpenNowCheckbox } from "~/components/hours";
 import { SearchSuggestions } from "~/components/search-suggestions";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { ErrorList, Field } from "~/components/ui/field";
-import { ChevronDownIcon, LocateIcon, PinIcon } from "~/components/ui/icons";
+import { ChevronDownIcon, LocateIcon, PinIcon, SlidersIcon } from "~/components/ui/icons";
 import { inputClassName } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useGeolocation } from "~/hooks/use-geolocation";
@@ -62,18 +62,10 @@ export function MeadowFilters({
     searchLabel: useId(),
   };
   const located = location !== null;
-  // Open on phones when a filter is set, so the visitor sees what applies; after that the
-  // visitor's own toggling rules (a changing `open` prop would snap it shut mid-use).
-  const [filtersOpen] = useState(() =>
-    Boolean(
-      search.country ||
-      search.km ||
-      search.sort ||
-      search.crops.length > 0 ||
-      search.season !== undefined ||
-      !!search.openNow,
-    ),
-  );
+  // Folded on phones, so the results start on the first screen; open only when the place typed
+  // was not found, to show why. After that the visitor's own toggling rules.
+  const [filtersOpen] = useState(() => placeNotFound);
+  const filterCount = activeFilterCount(search, located);
   const season = useUrlField(search.season === undefined ? "" : String(search.season));
   const country = useUrlField(search.country ?? "");
   const km = useUrlField(located && search.km !== undefined ? String(search.km) : "");
@@ -158,153 +150,185 @@ export function MeadowFilters({
         />
       </div>
 
-      <div className="grid gap-2">
-        <Field
-          labelProps={{ children: t("meadowList.placeLabel") }}
-          errors={placeNotFound ? [t("messages.locationNotFound")] : undefined}
-          inputProps={{
-            type: "text",
-            name: "place",
-            value: live.place.value,
-            placeholder: t("meadowList.placePlaceholder"),
-            autoComplete: "address-level2",
-            enterKeyHint: "search",
-            maxLength: 200,
-            onChange: (event) => live.place.set(event.currentTarget.value),
-          }}
-        />
-        {search.placeAt ? (
-          // Which of the places of the name was chosen; another name typed does not match it.
-          <input type="hidden" name="at" value={`${search.placeAt.lat},${search.placeAt.lng}`} />
-        ) : null}
-        {location?.kind === "device" ? (
-          <>
-            <input type="hidden" name="lat" value={search.lat} />
-            <input type="hidden" name="lng" value={search.lng} />
-          </>
-        ) : null}
-        <Button
-          type="button"
-          variant="outline"
-          className="justify-self-start"
-          disabled={!hydrated}
-          loading={geolocation.state.status === "locating"}
-          busyLabel={t("meadowList.locating")}
-          onClick={locateMe}
-        >
-          <LocateIcon />
-          {t("meadowList.useMyLocation")}
-        </Button>
-        {/* Only without JavaScript: with it, the note would flash until the page hydrates. */}
-        <noscript>
-          <p className="text-sm text-muted-foreground">{t("meadowList.needsJavaScript")}</p>
-        </noscript>
-        <ErrorList errors={geolocationError ? [geolocationError] : undefined} />
-        {location ? (
-          <p className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-2 gap-y-1 rounded-lg bg-accent px-3 py-2 text-sm text-accent-foreground">
-            <PinIcon className="mt-0.5 shrink-0 text-primary" />
-            <span className="font-medium" data-testid="active-location">
-              {location.kind === "place"
-                ? t("meadowList.nearPlace", { place: location.label })
-                : t("meadowList.nearYou")}
-            </span>
-            <Link
-              to={{ pathname, search: clearLocationQuery }}
-              preventScrollReset
-              className="col-start-2 justify-self-start rounded-sm font-medium underline underline-offset-4 hover:decoration-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-            >
-              {t("meadowList.clearLocation")}
-            </Link>
-          </p>
-        ) : null}
-      </div>
-
       <details
         open={filtersOpen || undefined}
-        className="group/filters border-t border-border pt-4 lg:[&::details-content]:[content-visibility:visible]"
+        className="group/filters lg:[&::details-content]:[content-visibility:visible]"
       >
-        <summary className="flex cursor-pointer list-none items-center justify-between rounded-sm text-sm font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none lg:hidden [&::-webkit-details-marker]:hidden">
-          {t("meadowList.filters")}
+        <summary
+          className={cn(
+            buttonVariants({ variant: "outline" }),
+            "w-full cursor-pointer list-none justify-between lg:hidden [&::-webkit-details-marker]:hidden",
+          )}
+          data-testid="filters-toggle"
+        >
+          <span className="flex items-center gap-2">
+            <SlidersIcon />
+            {filterCount > 0
+              ? t("meadowList.filtersCount", { count: filterCount })
+              : t("meadowList.filters")}
+          </span>
           <ChevronDownIcon className="transition-transform group-open/filters:rotate-180 motion-reduce:transition-none" />
         </summary>
-        <div className="mt-4 grid gap-4 lg:mt-0">
-          <SelectField
-            label={t("meadowList.country")}
-            name="country"
-            value={country.value}
-            onChange={(value) => live.choose(country, "country", value)}
-          >
-            <option value="">{t("meadowList.allCountries")}</option>
-            {countries.map(({ code, name }) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </SelectField>
-          <SeasonSelect
-            value={season.value}
-            onChange={(value) => live.choose(season, "season", value)}
-          />
-          <OpenNowCheckbox
-            key={String(!!search.openNow)}
-            checked={!!search.openNow}
-            onChange={() => live.send({})}
-          />
-          <CropChoice
-            // Follows the URL (back button, links) by starting afresh when its crops change.
-            key={search.crops.join(",")}
-            chosen={search.crops}
-            onChange={() => live.send({})}
-          />
-          <SelectField
-            label={t("meadowList.maxDistance")}
-            name="km"
-            value={km.value}
-            disabled={!located}
-            describedBy={located ? undefined : ids.needsLocation}
-            onChange={(value) => live.choose(km, "km", value)}
-          >
-            <option value="">{t("meadowList.anyDistance")}</option>
-            {distanceChoices.map((choice) => (
-              <option key={choice} value={choice}>
-                {formatDistance(choice, lang)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label={t("meadowList.sort")}
-            name="sort"
-            value={sortField.value}
-            describedBy={sortHint || undefined}
-            onChange={(value) => live.choose(sortField, "sort", value)}
-          >
-            {LIST_SORTS.map((option) => (
-              <option
-                key={option}
-                value={option}
-                // An order the search would not keep (nearest first without a place).
-                disabled={effectiveSort(option, located, search.q !== "") !== option}
-              >
-                {sortLabels[option]}
-              </option>
-            ))}
-          </SelectField>
-          {located ? null : (
-            <p id={ids.needsLocation} className="text-sm text-muted-foreground">
-              {t("meadowList.needsLocation")}
-            </p>
-          )}
-          {sort === "price" ? (
-            <p id={ids.priceNote} className="text-sm text-muted-foreground">
-              {t("meadowList.priceNote")}
-            </p>
-          ) : null}
+        <div className="mt-5 grid gap-5 lg:mt-0">
+          <div className="grid gap-2">
+            <Field
+              labelProps={{ children: t("meadowList.placeLabel") }}
+              errors={placeNotFound ? [t("messages.locationNotFound")] : undefined}
+              inputProps={{
+                type: "text",
+                name: "place",
+                value: live.place.value,
+                placeholder: t("meadowList.placePlaceholder"),
+                autoComplete: "address-level2",
+                enterKeyHint: "search",
+                maxLength: 200,
+                onChange: (event) => live.place.set(event.currentTarget.value),
+              }}
+            />
+            {search.placeAt ? (
+              // Which of the places of the name was chosen; another name typed does not match it.
+              <input
+                type="hidden"
+                name="at"
+                value={`${search.placeAt.lat},${search.placeAt.lng}`}
+              />
+            ) : null}
+            {location?.kind === "device" ? (
+              <>
+                <input type="hidden" name="lat" value={search.lat} />
+                <input type="hidden" name="lng" value={search.lng} />
+              </>
+            ) : null}
+            <Button
+              type="button"
+              variant="outline"
+              className="justify-self-start"
+              disabled={!hydrated}
+              loading={geolocation.state.status === "locating"}
+              busyLabel={t("meadowList.locating")}
+              onClick={locateMe}
+            >
+              <LocateIcon />
+              {t("meadowList.useMyLocation")}
+            </Button>
+            {/* Only without JavaScript: with it, the note would flash until the page hydrates. */}
+            <noscript>
+              <p className="text-sm text-muted-foreground">{t("meadowList.needsJavaScript")}</p>
+            </noscript>
+            <ErrorList errors={geolocationError ? [geolocationError] : undefined} />
+            {location ? (
+              <p className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-2 gap-y-1 rounded-lg bg-accent px-3 py-2 text-sm text-accent-foreground">
+                <PinIcon className="mt-0.5 shrink-0 text-primary" />
+                <span className="font-medium" data-testid="active-location">
+                  {location.kind === "place"
+                    ? t("meadowList.nearPlace", { place: location.label })
+                    : t("meadowList.nearYou")}
+                </span>
+                <Link
+                  to={{ pathname, search: clearLocationQuery }}
+                  preventScrollReset
+                  className="col-start-2 justify-self-start rounded-sm font-medium underline underline-offset-4 hover:decoration-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                >
+                  {t("meadowList.clearLocation")}
+                </Link>
+              </p>
+            ) : null}
+          </div>
+
+          <div className="grid gap-4 border-t border-border pt-4">
+            <SelectField
+              label={t("meadowList.country")}
+              name="country"
+              value={country.value}
+              onChange={(value) => live.choose(country, "country", value)}
+            >
+              <option value="">{t("meadowList.allCountries")}</option>
+              {countries.map(({ code, name }) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </SelectField>
+            <SeasonSelect
+              value={season.value}
+              onChange={(value) => live.choose(season, "season", value)}
+            />
+            <OpenNowCheckbox
+              key={String(!!search.openNow)}
+              checked={!!search.openNow}
+              onChange={() => live.send({})}
+            />
+            <CropChoice
+              // Follows the URL (back button, links) by starting afresh when its crops change.
+              key={search.crops.join(",")}
+              chosen={search.crops}
+              onChange={() => live.send({})}
+            />
+            <SelectField
+              label={t("meadowList.maxDistance")}
+              name="km"
+              value={km.value}
+              disabled={!located}
+              describedBy={located ? undefined : ids.needsLocation}
+              onChange={(value) => live.choose(km, "km", value)}
+            >
+              <option value="">{t("meadowList.anyDistance")}</option>
+              {distanceChoices.map((choice) => (
+                <option key={choice} value={choice}>
+                  {formatDistance(choice, lang)}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label={t("meadowList.sort")}
+              name="sort"
+              value={sortField.value}
+              describedBy={sortHint || undefined}
+              onChange={(value) => live.choose(sortField, "sort", value)}
+            >
+              {LIST_SORTS.map((option) => (
+                <option
+                  key={option}
+                  value={option}
+                  // An order the search would not keep (nearest first without a place).
+                  disabled={effectiveSort(option, located, search.q !== "") !== option}
+                >
+                  {sortLabels[option]}
+                </option>
+              ))}
+            </SelectField>
+            {located ? null : (
+              <p id={ids.needsLocation} className="text-sm text-muted-foreground">
+                {t("meadowList.needsLocation")}
+              </p>
+            )}
+            {sort === "price" ? (
+              <p id={ids.priceNote} className="text-sm text-muted-foreground">
+                {t("meadowList.priceNote")}
+              </p>
+            ) : null}
+          </div>
         </div>
       </details>
       <Button type="submit" className="w-full">
         {t("meadowList.searchButton")}
       </Button>
     </Form>
+  );
+}
+
+/**
+ * How many filters the folded panel holds: the place or position, each crop and each other
+ * choice. The order is not counted: it narrows nothing.
+ */
+export function activeFilterCount(search: MeadowSearch, located: boolean): number {
+  return (
+    (located ? 1 : 0) +
+    (located && search.km !== undefined ? 1 : 0) +
+    (search.country ? 1 : 0) +
+    (search.season !== undefined ? 1 : 0) +
+    (search.openNow ? 1 : 0) +
+    search.crops.length
   );
 }
 

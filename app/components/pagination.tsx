@@ -5,9 +5,38 @@ import { useShellData } from "~/hooks/use-shell-data";
 import { cn } from "~/lib/cn";
 import { formatNumber } from "~/lib/format";
 
+/** A page's number, or a gap where pages are left out. */
+export type PageItem = number | "gap";
+
 /**
- * "Previous" and "Next" around "Page 2 of 5", as plain links (they work without JavaScript and
- * can be shared). `pageCount` undefined: the pages are not all counted ("Page 2" alone). Nothing
+ * The page numbers worth showing: the first, the last, and the pages either side of `page`;
+ * a gap stands for two pages or more (one page left out is shown as its number). With
+ * `pageCount` undefined the pages are not all counted: the list goes one past `page` where there
+ * is a next page, and ends in a gap.
+ */
+export function pageItems(
+  page: number,
+  pageCount: number | undefined,
+  hasNextPage: boolean,
+): PageItem[] {
+  const last = pageCount ?? (hasNextPage ? page + 1 : page);
+  const shown = [...new Set([1, page - 1, page, page + 1, ...(pageCount ? [pageCount] : [])])]
+    .filter((number) => number >= 1 && number <= last)
+    .sort((a, b) => a - b);
+  const items: PageItem[] = [];
+  for (const number of shown) {
+    const previous = items.at(-1);
+    if (typeof previous === "number" && number - previous === 2) items.push(previous + 1);
+    else if (typeof previous === "number" && number - previous > 2) items.push("gap");
+    items.push(number);
+  }
+  if (pageCount === undefined && hasNextPage) items.push("gap");
+  return items;
+}
+
+/**
+ * "Previous" and "Next" around the pages' numbers, as plain links (they work without
+ * JavaScript and can be shared). `pageCount` undefined: the pages are not all counted. Nothing
  * when there is only one page. `label` names the navigation where a page has more than one.
  */
 export function Pagination({
@@ -27,12 +56,12 @@ export function Pagination({
   const { lang } = useShellData();
   if (page <= 1 && !hasNextPage) return null;
   const link = cn(buttonVariants({ variant: "outline" }), "min-w-28");
-  const pageNumber = formatNumber(page, lang);
+  const number = "inline-flex size-10 items-center justify-center rounded-md text-sm tabular-nums";
   return (
     <nav
       aria-label={label ?? t("meadowList.pagination")}
-      // On a phone the page number takes a line of its own above the buttons: between them it
-      // wrapped ("Pagina 2 van 3" has 72 px at 360 px wide).
+      // On a phone the numbers take a line of their own above the buttons: between them, seven
+      // numbers do not fit in 360 px.
       className="mt-8 flex flex-wrap items-center justify-between gap-x-4 gap-y-3"
     >
       {page > 1 ? (
@@ -43,14 +72,42 @@ export function Pagination({
       ) : (
         <span className="min-w-28" />
       )}
-      <p
-        className="order-first basis-full text-center text-sm text-muted-foreground sm:order-none sm:basis-auto"
-        aria-current="page"
-      >
-        {pageCount === undefined || page > pageCount
-          ? t("meadowList.page", { page: pageNumber })
-          : t("meadowList.pageOf", { page: pageNumber, pages: formatNumber(pageCount, lang) })}
-      </p>
+      <ol className="order-first flex basis-full items-center justify-center gap-1 sm:order-none sm:basis-auto">
+        {pageItems(page, pageCount, hasNextPage).map((item, index) => {
+          if (item === "gap") {
+            return (
+              <li key={`gap-${index}`} aria-hidden="true" className={cn(number, "w-6")}>
+                …
+              </li>
+            );
+          }
+          const shown = formatNumber(item, lang);
+          const current = item === page;
+          return (
+            <li key={item}>
+              {/* The current page a link too, as GOV.UK's pagination has it: named with the count. */}
+              <Link
+                to={to(item)}
+                aria-current={current ? "page" : undefined}
+                aria-label={
+                  current && pageCount !== undefined
+                    ? t("meadowList.pageOf", { page: shown, pages: formatNumber(pageCount, lang) })
+                    : t("meadowList.page", { page: shown })
+                }
+                className={cn(
+                  number,
+                  "focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                  current
+                    ? "bg-primary font-semibold text-primary-foreground"
+                    : "hover:bg-accent hover:text-accent-foreground",
+                )}
+              >
+                {shown}
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
       {hasNextPage ? (
         <Link to={to(page + 1)} rel="next" className={link}>
           {t("meadowList.next")}

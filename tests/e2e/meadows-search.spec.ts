@@ -54,6 +54,9 @@ const texts = {
     noMeadows: "No meadows found",
     next: "Next",
     previous: "Previous",
+    pageN: (n: number) => `Page ${n}`,
+    pageOf: (n: number, of: number) => `Page ${n} of ${of}`,
+    filters: (n: number) => `Filters (${n})`,
     firstPage: "Back to the first page",
     needsJavaScript: "Turn on JavaScript to use your location.",
   },
@@ -77,6 +80,9 @@ const texts = {
     noMeadows: "Geen pluktuinen gevonden",
     next: "Volgende",
     previous: "Vorige",
+    pageN: (n: number) => `Pagina ${n}`,
+    pageOf: (n: number, of: number) => `Pagina ${n} van ${of}`,
+    filters: (n: number) => `Filters (${n})`,
     firstPage: "Terug naar de eerste pagina",
     needsJavaScript: "Zet JavaScript aan om je locatie te gebruiken.",
   },
@@ -378,7 +384,7 @@ for (const lang of ["en", "nl"] as const) {
       await expect(search).toHaveValue("");
     });
 
-    test("pages of 20, with next and previous", async ({ page, openPage }) => {
+    test("pages of 20, numbered, with next and previous", async ({ page, openPage }) => {
       // Journeys in the other worker add meadows meanwhile: page 1 is compared with page 1 as
       // a fresh tab shows it at that moment, not as it was when this journey began.
       const fresh = await openPage();
@@ -402,9 +408,24 @@ for (const lang of ["en", "nl"] as const) {
         .poll(async () => (await resultNames(page)).filter((name) => first.includes(name)).length)
         .toBeLessThanOrEqual(1);
       expect((await resultNames(page)).length).toBeGreaterThan(0);
+      const current = pages.locator("[aria-current=page]");
+      await expect(current).toHaveText("2");
+      await expect(current).toHaveAccessibleName(new RegExp(`^${t.pageN(2)}( |$)`));
       await pages.getByRole("link", { name: t.previous }).click();
       await expect(page).not.toHaveURL(/[?&]page=/);
       await expect.poll(showsPageOne, pollOptions).toBe(true);
+      await expect(current).toHaveText("1");
+
+      // A page's number goes straight to it, and is then the current one.
+      const pageOne = await resultNames(page);
+      await pages.getByRole("link", { name: t.pageN(2), exact: true }).click();
+      await expect(page).toHaveURL(/[?&]page=2/);
+      await expect(current).toHaveText("2");
+      await expect
+        .poll(async () => (await resultNames(page)).filter((name) => pageOne.includes(name)).length)
+        .toBeLessThanOrEqual(1);
+      await pages.getByRole("link", { name: t.pageN(1), exact: true }).click();
+      await expect(page).not.toHaveURL(/[?&]page=/);
 
       // Past the last page: nothing found, and a way back.
       await gotoHydrated(page, `${list}?page=99`);
@@ -418,6 +439,63 @@ for (const lang of ["en", "nl"] as const) {
       await gotoHydrated(page, `${list}?q=zzqqxx`);
       await expect(page.getByTestId("result-count")).toHaveText(t.noMeadows);
       await expect(page.getByTestId("meadow-results")).toHaveCount(0);
+    });
+
+    test.describe("on a phone", () => {
+      test.use({ viewport: { width: 360, height: 640 } });
+
+      test("the results start on the first screen; the filters fold into a button that counts them", async ({
+        page,
+      }) => {
+        await gotoHydrated(page, `${list}?place=Utrecht&crop=dahlia&km=50`);
+        const toggle = page.getByTestId("filters-toggle");
+        await expect(toggle).toHaveText(t.filters(3));
+        const placeField = page.getByLabel(t.place, { exact: true });
+        await expect(placeField).toBeHidden();
+        const firstCard = results(page).first();
+        await expect(firstCard).toBeVisible();
+        expect((await firstCard.boundingBox())!.y).toBeLessThan(640);
+
+        await toggle.click();
+        await expect(placeField).toHaveValue("Utrecht");
+        await expect(page.getByLabel(t.maxDistance, { exact: true })).toBeVisible();
+        // One filter fewer: the count follows the results.
+        await page.getByLabel(t.maxDistance, { exact: true }).selectOption("");
+        await expect(page).not.toHaveURL(/[?&]km=/);
+        await expect(toggle).toHaveText(t.filters(2));
+      });
+
+      test("the filters fold and open without JavaScript too", async ({ openPage }) => {
+        const page = await openPage({
+          javaScriptEnabled: false,
+          viewport: { width: 360, height: 640 },
+        });
+        await page.goto(`${list}?country=BE`);
+        const toggle = page.getByTestId("filters-toggle");
+        await expect(toggle).toHaveText(t.filters(1));
+        await expect(page.getByLabel(t.country, { exact: true })).toBeHidden();
+        await toggle.click();
+        await expect(page.getByLabel(t.country, { exact: true })).toHaveValue("BE");
+        await page.getByLabel(t.country, { exact: true }).selectOption("");
+        await page.getByRole("button", { name: t.searchButton }).click();
+        await expect(page).not.toHaveURL(/country=BE/);
+        await expect(page.getByTestId("filters-toggle")).toHaveText("Filters");
+      });
+
+      test("a place that cannot be found opens the filters to say so", async ({ page }) => {
+        await gotoHydrated(page, `${list}?place=Xyzzyvlakte`);
+        await expect(page.getByText(t.notFound)).toBeVisible();
+        await expect(page.getByLabel(t.place, { exact: true })).toHaveValue("Xyzzyvlakte");
+      });
+
+      test("the page numbers have a line of their own above the buttons", async ({ page }) => {
+        await gotoHydrated(page, `${list}?page=2`);
+        const pages = page.getByRole("navigation", { name: lang === "en" ? "Pages" : "Pagina's" });
+        const numbers = await pages.getByRole("list").boundingBox();
+        const previous = await pages.getByRole("link", { name: t.previous }).boundingBox();
+        if (!numbers || !previous) throw new Error("the pagination is not laid out");
+        expect(numbers.y + numbers.height).toBeLessThanOrEqual(previous.y);
+      });
     });
   });
 }
@@ -469,8 +547,11 @@ test.describe("accessibility", () => {
           await page.setViewportSize({ width, height: 800 });
           await gotoHydrated(page, path);
           // Phones fold the filters away; open them so they are checked too.
-          const summary = page.locator("summary", { hasText: /filter/i });
-          if (await summary.isVisible()) await summary.click();
+          const summary = page.getByTestId("filters-toggle");
+          const folded = await summary.evaluate(
+            (element) => !(element.parentElement as HTMLDetailsElement).open,
+          );
+          if ((await summary.isVisible()) && folded) await summary.click();
           const serious = (await seriousViolations(page)).map(
             (violation) =>
               `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,

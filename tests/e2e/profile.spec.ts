@@ -51,12 +51,16 @@ for (const [lang, t] of Object.entries(texts)) {
     const newest = [...DEMO_MEADOWS].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     await expect(cards.first()).toContainText(newest[0]!.name);
     const pagination = added.getByRole("navigation");
-    await expect(pagination).toContainText(t.pageOf(1, pages));
+    await expect(pagination.locator("[aria-current=page]")).toHaveAccessibleName(
+      t.pageOf(1, pages),
+    );
 
     // The oldest demo meadow is on the second page; the link works without JavaScript too.
     await pagination.getByRole("link", { name: t.next }).click();
     await expect(page).toHaveURL(new RegExp(`${t.prefix}/profile/${DEMO_MEMBER.id}\\?page=2$`));
-    await expect(pagination).toContainText(t.pageOf(2, pages));
+    await expect(pagination.locator("[aria-current=page]")).toHaveAccessibleName(
+      t.pageOf(2, pages),
+    );
     await expect(cards).toHaveCount(DEMO_MEADOWS.length - PAGE_SIZE);
     await expect(pagination.getByRole("link", { name: t.next })).toHaveCount(0);
     await expect(pagination.getByRole("link", { name: t.previous })).toBeVisible();
@@ -78,17 +82,17 @@ for (const [lang, t] of Object.entries(texts)) {
     await expect(page).toHaveURL(new RegExp(`${t.prefix}/meadows/demo-001$`));
   });
 
-  test(`on a phone the page number has a line of its own above the buttons (${lang})`, async ({
+  test(`on a phone the page numbers have a line of their own above the buttons (${lang})`, async ({
     page,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await gotoHydrated(page, `${t.prefix}/profile/${DEMO_MEMBER.id}?page=2`);
     const pagination = page.getByRole("region", { name: t.addedBy }).getByRole("navigation");
-    const number = await pagination.getByText(t.pageOf(2, 2)).boundingBox();
+    const number = await pagination.getByRole("list").boundingBox();
     const previous = await pagination.getByRole("link", { name: t.previous }).boundingBox();
     if (!number || !previous) throw new Error("the pagination is not laid out");
-    // One line of text-sm (20 px): between the buttons, "Pagina 2 van 2" wrapped onto two.
-    expect(number.height).toBeLessThan(30);
+    // One line of numbers, above the buttons.
+    expect(number.height).toBeLessThan(50);
     expect(number.y + number.height).toBeLessThanOrEqual(previous.y);
   });
 }

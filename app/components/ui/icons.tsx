@@ -86,6 +86,18 @@ export function SproutIcon(props: IconProps) {
   );
 }
 
+/** Three sliders, for the filters that fold away. */
+export function SlidersIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
+      <circle cx="16" cy="6" r="2" />
+      <circle cx="10" cy="12" r="2" />
+      <circle cx="18" cy="18" r="2" />
+    </OutlineIcon>
+  );
+}
+
 /** A downward chevron, for something that folds open. */
 export function ChevronDownIcon(props: IconProps) {
   return (
