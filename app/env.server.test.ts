@@ -34,7 +34,7 @@ describe("parseConfig", () => {
       storage: { driver: "disk", dir: "/srv/app/data/uploads" },
       geocoder: { provider: "offline" },
       mapStyleUrl: DEFAULT_MAP_STYLE_URL,
-      logLevel: "info",
+      logLevel: undefined,
       seedDemo: undefined,
     });
     expect(config.appUrl.href).toBe("http://localhost:3000/");

@@ -87,10 +87,7 @@ const rawSchema = z.object({
   MAP_STYLE_URL: httpUrl,
   REDIS_URL: urlWithProtocols(["redis:", "rediss:"], "a redis:// or rediss:// URL"),
   SEED_DEMO: booleanFlag,
-  LOG_LEVEL: z
-    .enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` })
-    .optional()
-    .default("info"),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).optional(),
   TRUSTED_PROXIES: optionalString.refine(
     (value) => value === undefined || proxyEntries(value).every(isProxyEntry),
     { message: "must list addresses or ranges, e.g. 127.0.0.1,10.0.0.0/8" },
@@ -134,7 +131,11 @@ export interface Config {
   redisUrl: string | undefined;
   /** undefined: decide at start (seed an empty embedded database only). */
   seedDemo: boolean | undefined;
-  logLevel: LogLevel;
+  /**
+   * JSON log lines at this level; undefined (LOG_LEVEL unset): plain lines for a person at a
+   * terminal, the address, the mail and the warnings (ADR 64).
+   */
+  logLevel: LogLevel | undefined;
   metricsToken: string | undefined;
   /** Proxies whose X-Forwarded-* headers are believed: addresses and ranges. */
   trustedProxies: string[];

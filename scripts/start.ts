@@ -33,9 +33,20 @@ if (changedAt > builtAt) {
   console.log(
     builtAt === 0 ? "Building the app…" : "Sources changed since the last build: rebuilding…",
   );
-  const result = spawnSync("react-router", ["build"], { stdio: ["ignore", "ignore", "inherit"] });
+  // The build's report (chunk sizes, plugin timings) is for whoever works on the build: shown
+  // when it fails, or when LOG_LEVEL asks for more than the plain lines (ADR 64).
+  const verbose = process.env.LOG_LEVEL !== undefined;
+  const result = spawnSync("react-router", ["build"], {
+    stdio: ["ignore", verbose ? "inherit" : "pipe", verbose ? "inherit" : "pipe"],
+    encoding: "utf8",
+  });
   if (result.status !== 0) {
-    console.error("The build failed; see the messages above.");
+    if (!verbose) process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
+    console.error(
+      result.error
+        ? `The build could not start: ${result.error.message}`
+        : "The build failed; see the messages above.",
+    );
     process.exit(result.status ?? 1);
   }
 }

@@ -13,7 +13,12 @@ import {
 import { openDatabase, openPostgres, type DatabaseHandle } from "../app/adapters/db.server";
 import { seedDemoDataAtStart } from "../db/seed/demo.server";
 import { deriveStaleHours } from "../app/services/meadows/hours.server";
-import { createLogger, type Logger } from "../app/adapters/logger.server";
+import {
+  createLogger,
+  createPlainLogger,
+  LOG_EVENTS,
+  type Logger,
+} from "../app/adapters/logger.server";
 import { openRedis, type RedisHandle } from "../app/adapters/redis.server";
 import { createImageRoute } from "../app/adapters/image-route.server";
 import { createStorage } from "../app/adapters/storage.server";
@@ -96,7 +101,8 @@ const RETRY_AFTER_SECONDS = 10;
 
 export async function startServer(options: StartOptions) {
   const config = parseConfig(process.env);
-  const logger = createLogger(config.logLevel);
+  const logger =
+    config.logLevel === undefined ? createPlainLogger() : createLogger(config.logLevel);
   const database = await openDatabase(config);
   try {
     await database.migrate();
@@ -162,7 +168,7 @@ export async function startServer(options: StartOptions) {
           .then(() => database.close())
           .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))
           .finally(() => {
-            logger.info("stopped");
+            logger.info(LOG_EVENTS.stopped);
             logger.flush();
             process.exit(0);
           });
@@ -173,7 +179,7 @@ export async function startServer(options: StartOptions) {
   process.on("SIGINT", () => shutdown("SIGINT"));
 
   const port = await listen(server, { port: config.port, host: config.host });
-  logger.info({ port, url: config.appUrl.href }, "listening");
+  logger.info({ port, url: config.appUrl.href }, LOG_EVENTS.listening);
   return { server, port };
 }
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "~/env.server";
 import { afterAnswer } from "~/lib/after-answer.server";
-import type { Logger } from "./logger.server";
+import { LOG_EVENTS, type Logger } from "./logger.server";
 
 /** One mail to one person, already rendered in their language. */
 export interface MailMessage {
@@ -42,7 +42,7 @@ export function createMailer(config: MailConfig, logger: Logger): QueuedMailer {
   }
   const dir = path.join(config.dataDir, "mail");
   if (config.production) {
-    logger.warn({ dir }, "SMTP_URL is not set: mails are written to the outbox, not delivered");
+    logger.warn({ dir }, LOG_EVENTS.noSmtp);
   }
   return queued(
     withoutUndeliverable(createOutboxMailer(dir, config.mailFrom, logger), logger),
@@ -140,7 +140,7 @@ export function createOutboxMailer(dir: string, from: string, logger: Logger): M
       await writeFile(file, info.message as Buffer, { mode: 0o600, flag: "wx" });
       logger.info(
         { to: message.to, subject: message.subject, file, link: firstLink(message.text) },
-        "mail written to outbox",
+        LOG_EVENTS.outboxMail,
       );
     },
   };

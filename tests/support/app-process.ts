@@ -71,6 +71,8 @@ export function spawnApp(env: Record<string, string | undefined> = {}): AppProce
       // Tests give each client an address of its own in X-Forwarded-For, as a proxy on loopback
       // would (tests/support/visitor.ts).
       TRUSTED_PROXIES: "127.0.0.1",
+      // JSON lines, which tests read ("listening" gives the port); unset, they are plain lines.
+      LOG_LEVEL: "info",
       // The production build requires a session secret on PostgreSQL (README, AUTH_SECRET).
       ...(env.DATABASE_URL ? { AUTH_SECRET: TEST_AUTH_SECRET } : {}),
       ...env,
