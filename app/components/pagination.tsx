@@ -56,7 +56,6 @@ export function Pagination({
   const { lang } = useShellData();
   if (page <= 1 && !hasNextPage) return null;
   const link = cn(buttonVariants({ variant: "outline" }), "min-w-28");
-  const number = "inline-flex size-10 items-center justify-center rounded-md text-sm tabular-nums";
   return (
     <nav
       aria-label={label ?? t("meadowList.pagination")}
@@ -76,7 +75,7 @@ export function Pagination({
         {pageItems(page, pageCount, hasNextPage).map((item, index) => {
           if (item === "gap") {
             return (
-              <li key={`gap-${index}`} aria-hidden="true" className={cn(number, "w-6")}>
+              <li key={`gap-${index}`} aria-hidden="true" className="page-number w-6">
                 …
               </li>
             );
@@ -94,13 +93,7 @@ export function Pagination({
                     ? t("meadowList.pageOf", { page: shown, pages: formatNumber(pageCount, lang) })
                     : t("meadowList.page", { page: shown })
                 }
-                className={cn(
-                  number,
-                  "focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
-                  current
-                    ? "bg-primary font-semibold text-primary-foreground"
-                    : "hover:bg-accent hover:text-accent-foreground",
-                )}
+                className="page-number"
               >
                 {shown}
               </Link>

@@ -127,6 +127,8 @@ describe("catalogues", () => {
       "crops.kinds.fruit",
       "home.winter",
       "nav.openData",
+      "meadowList.filters",
+      "meadowList.filtersCount",
       "about.openDataTitle",
       "apiPage.parameterColumn",
       "apiPage.downloadsTitle",
