@@ -40,6 +40,8 @@ export const users = pgTable("users", {
   avatarWidth: integer("avatar_width"),
   /** The language the member last used, so mails arrive in it. */
   locale: text("locale").notNull().default("en"),
+  /** Whether others see the member's favorites on the profile; off unless the member says so. */
+  favoritesPublic: boolean("favorites_public").notNull().default(false),
 });
 
 export const sessions = pgTable(

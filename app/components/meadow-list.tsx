@@ -10,11 +10,13 @@ import type { MeadowCardData, MeadowCardPage } from "~/lib/meadow-card";
 
 /**
  * A titled grid of meadow cards, as on the meadows list, with a line for when there are none.
- * `count` says how many there are in all; `children` follow the grid (its pagination).
+ * `count` says how many there are in all; `note` says something of the list under its title;
+ * `children` follow the grid (its pagination).
  */
 export function MeadowList({
   title,
   count,
+  note,
   empty,
   meadows,
   anchorScope = "",
@@ -22,6 +24,7 @@ export function MeadowList({
 }: {
   title: string;
   count?: string;
+  note?: ReactNode;
   empty: string;
   /** Tells this list's hearts apart from another list's on the page (see favoriteAnchor). */
   anchorScope?: string;
@@ -35,6 +38,7 @@ export function MeadowList({
         {title}
       </h2>
       {count ? <p className="mt-1 text-sm text-muted-foreground">{count}</p> : null}
+      {note}
       {meadows.length === 0 ? (
         <p className="mt-3 text-muted-foreground">{empty}</p>
       ) : (
@@ -50,6 +54,7 @@ export function MeadowList({
 /** MeadowList for one page of a longer list: how many there are in all, and the other pages. */
 export function PagedMeadowList({
   title,
+  note,
   empty,
   meadows,
   to,
@@ -57,6 +62,7 @@ export function PagedMeadowList({
   anchorScope,
 }: {
   title: string;
+  note?: ReactNode;
   empty: string;
   anchorScope?: string;
   meadows: MeadowCardPage;
@@ -70,6 +76,7 @@ export function PagedMeadowList({
   return (
     <MeadowList
       title={title}
+      note={note}
       count={
         total > 0
           ? t("meadowList.count", { count: total, formatted: formatNumber(total, lang) })

@@ -1,8 +1,8 @@
 import { useTranslation } from "~/hooks/use-translation";
-import { data, redirect, useLoaderData, useLocation } from "react-router";
+import { data, Link, redirect, useLoaderData, useLocation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { appContext } from "~/context";
-import { useShellData } from "~/hooks/use-shell-data";
+import { useLocalePath, useShellData } from "~/hooks/use-shell-data";
 import { PagedMeadowList } from "~/components/meadow-list";
 import { pagesHref } from "~/components/pagination";
 import { getI18n, getLocale } from "~/i18n.server";
@@ -26,13 +26,21 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     page: parsePageParam(url.searchParams.get("page") ?? ""),
     favorites: parsePageParam(url.searchParams.get("favorites") ?? ""),
   };
+  const viewerId = getUser(context)?.id;
   // Ids are Better Auth's: 32 letters and digits. Anything else cannot be a member.
   const profile = /^[A-Za-z0-9_-]{1,64}$/.test(params.id)
-    ? await getPublicProfile(db, params.id, { page: pages.page, favoritesPage: pages.favorites })
+    ? await getPublicProfile(db, params.id, {
+        page: pages.page,
+        favoritesPage: pages.favorites,
+        viewerId,
+      })
     : null;
   if (!profile) throw data(t("profile.notFound"), { status: 404 });
   // An old link to a page the member's lists no longer fill: their last page.
-  const lastPages = { page: profile.meadows.pageCount, favorites: profile.favorites.pageCount };
+  const lastPages = {
+    page: profile.meadows.pageCount,
+    favorites: profile.favorites?.pageCount ?? 1,
+  };
   if (pages.page > lastPages.page || pages.favorites > lastPages.favorites) {
     throw redirect(
       pagesHref(url.pathname, {
@@ -42,9 +50,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     );
   }
   // Both lists' hearts in one question: which of these the member looking keeps.
-  const kept = await favoritesOf(db, getUser(context)?.id, [
+  const kept = await favoritesOf(db, viewerId, [
     ...profile.meadows.items.map((meadow) => meadow.id),
-    ...profile.favorites.items.map((meadow) => meadow.id),
+    ...(profile.favorites?.items ?? []).map((meadow) => meadow.id),
   ]);
   const mark = <Meadow extends MeadowCardData>(items: Meadow[]) =>
     items.map((meadow) => ({ ...meadow, kept: kept.has(meadow.id) }));
@@ -55,10 +63,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         ...profile.meadows,
         items: mark(await withCardPhotos(db, storage, profile.meadows.items)),
       },
-      favorites: {
+      favorites: profile.favorites && {
         ...profile.favorites,
         items: mark(await withCardPhotos(db, storage, profile.favorites.items)),
       },
+      /** The member looks at their own profile: what others see of it is explained. */
+      own: viewerId === profile.id,
       memberSince: formatDate(profile.memberSince.toISOString().slice(0, 10), lang),
       avatar: avatarSources(storage, profile, 96),
     },
@@ -116,15 +126,35 @@ export default function Profile() {
         meadows={profile.meadows}
         label={t("profile.meadowsPages")}
         anchorScope="added"
-        to={(page) => pagesHref(pathname, { page, favorites: profile.favorites.page })}
+        to={(page) => pagesHref(pathname, { page, favorites: profile.favorites?.page ?? 1 })}
       />
-      <PagedMeadowList
-        title={t("profile.favorites")}
-        empty={t("profile.noFavorites")}
-        meadows={profile.favorites}
-        label={t("profile.favoritesPages")}
-        to={(favorites) => pagesHref(pathname, { page: profile.meadows.page, favorites })}
-      />
+      {profile.favorites ? (
+        <PagedMeadowList
+          title={t("profile.favorites")}
+          note={profile.own ? <FavoritesShownNote shown={profile.favoritesPublic} /> : undefined}
+          empty={t("profile.noFavorites")}
+          meadows={profile.favorites}
+          label={t("profile.favoritesPages")}
+          to={(favorites) => pagesHref(pathname, { page: profile.meadows.page, favorites })}
+        />
+      ) : null}
     </main>
+  );
+}
+
+/** On the member's own profile: who sees the favorites, and where that is changed. */
+function FavoritesShownNote({ shown }: { shown: boolean }) {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  return (
+    <p className="mt-1 text-sm text-muted-foreground" data-testid="favorites-shown-note">
+      {shown ? t("profile.favoritesPublic") : t("profile.favoritesPrivate")}{" "}
+      <Link
+        to={`${localePath("/settings")}#profile-info`}
+        className="font-medium text-primary underline underline-offset-4 hover:decoration-2"
+      >
+        {t("profile.favoritesSetting")}
+      </Link>
+    </p>
   );
 }

@@ -18,6 +18,7 @@ import {
   removeAccountFiles,
   setAvatar,
   setMailLanguage,
+  updateProfile,
 } from "./profiles.server";
 
 describe.each(testEngines)("profiles on $name", (engine) => {
@@ -48,7 +49,7 @@ describe.each(testEngines)("profiles on $name", (engine) => {
     ]);
     await db.insert(favorites).values({ userId: "grower", meadowId: "oudveld" });
 
-    const profile = await getPublicProfile(db, "grower");
+    const profile = await getPublicProfile(db, "grower", { viewerId: "grower" });
     expect(profile).not.toHaveProperty("email");
     expect(profile?.meadows).toMatchObject({ total: 2, page: 1, pageCount: 1 });
     expect(profile?.meadows.items).toEqual([
@@ -121,9 +122,38 @@ describe.each(testEngines)("profiles on $name", (engine) => {
     expect(second.items.map((meadow) => meadow.id)).toEqual(
       Array.from({ length: 6 }, (_, i) => `veld-${24 + i}`),
     );
-    const both = await getPublicProfile(db, "prolific", { page: 3, favoritesPage: 2 });
+    const both = await getPublicProfile(db, "prolific", {
+      page: 3,
+      favoritesPage: 2,
+      viewerId: "prolific",
+    });
     expect(both?.meadows).toMatchObject({ page: 3, pageCount: 3 });
-    expect(both?.favorites.items).toEqual(second.items);
+    expect(both?.favorites?.items).toEqual(second.items);
+  });
+
+  it("keeps a member's favorites to the member until the member shows them", async () => {
+    const { db } = database;
+    await insertMember(db, { id: "keeper", name: "Kees Kamp" });
+    await insertMember(db, { id: "neighbour", name: "Nel Buur" });
+    await insertMeadows(db, [{ id: "kampveld", ownerId: "neighbour", name: "Kampveld" }]);
+    await db.insert(favorites).values({ userId: "keeper", meadowId: "kampveld" });
+
+    // Private from the start: visitors and other members see the profile without them.
+    for (const viewerId of [undefined, "neighbour"]) {
+      const seen = await getPublicProfile(db, "keeper", { viewerId });
+      expect(seen).toMatchObject({ name: "Kees Kamp", favoritesPublic: false, favorites: null });
+    }
+    const own = await getPublicProfile(db, "keeper", { viewerId: "keeper" });
+    expect(own?.favorites).toMatchObject({ total: 1 });
+
+    const profile = { name: "Kees Kamp", bio: null, website: null, location: null };
+    await updateProfile(db, "keeper", { ...profile, favoritesPublic: true });
+    const shown = await getPublicProfile(db, "keeper");
+    expect(shown?.favoritesPublic).toBe(true);
+    expect(shown?.favorites?.items.map((meadow) => meadow.id)).toEqual(["kampveld"]);
+
+    await updateProfile(db, "keeper", { ...profile, favoritesPublic: false });
+    expect((await getPublicProfile(db, "keeper", { viewerId: "neighbour" }))?.favorites).toBeNull();
   });
 
   it("removes avatar files and favorites, and keeps the member's meadows without owner", async () => {

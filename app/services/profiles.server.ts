@@ -35,6 +35,8 @@ export interface ProfileUpdate {
   bio: string | null;
   website: string | null;
   location: string | null;
+  /** Whether others see the member's favorites on the profile. */
+  favoritesPublic: boolean;
 }
 
 /** Members change only their own profile: the id comes from the session, never from the form. */
@@ -136,8 +138,13 @@ export interface PublicProfile {
   memberSince: Date;
   /** One page of the meadows the member added, newest first. */
   meadows: MeadowCardPage;
-  /** One page of their favorites, the newest saved first. */
-  favorites: MeadowCardPage;
+  /** Whether the member shows the favorites to others. */
+  favoritesPublic: boolean;
+  /**
+   * One page of their favorites, the newest saved first: for everyone when the member shows
+   * them, else for the member alone; null for the others.
+   */
+  favorites: MeadowCardPage | null;
 }
 
 /** Meadows per page of a profile's lists and of the favorites: rows of two and three fill up. */
@@ -166,7 +173,16 @@ function toCard<Row extends { crops: string[] }>({ crops, ...row }: Row) {
 export async function getPublicProfile(
   db: Database,
   userId: string,
-  { page = 1, favoritesPage = 1 }: { page?: number; favoritesPage?: number } = {},
+  {
+    page = 1,
+    favoritesPage = 1,
+    viewerId,
+  }: {
+    page?: number;
+    favoritesPage?: number;
+    /** Who looks: the member sees their own favorites even while they are private. */
+    viewerId?: string;
+  } = {},
 ): Promise<PublicProfile | null> {
   const [user] = await db
     .select({
@@ -178,10 +194,12 @@ export async function getPublicProfile(
       avatarKey: users.avatarKey,
       avatarWidth: users.avatarWidth,
       memberSince: users.createdAt,
+      favoritesPublic: users.favoritesPublic,
     })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) return null;
+  const favoritesShown = user.favoritesPublic || viewerId === userId;
   const [created, [counted], favorited] = await Promise.all([
     db
       .select(cardColumns)
@@ -192,7 +210,7 @@ export async function getPublicProfile(
       .limit(PROFILE_PAGE_SIZE)
       .offset(pageOffset(page)),
     db.select({ total: count() }).from(meadows).where(eq(meadows.ownerId, userId)),
-    listFavorites(db, userId, { page: favoritesPage }),
+    favoritesShown ? listFavorites(db, userId, { page: favoritesPage }) : null,
   ]);
   return {
     ...user,
@@ -221,6 +239,7 @@ export async function getAccountSettings(db: Database, userId: string) {
       avatarKey: users.avatarKey,
       avatarWidth: users.avatarWidth,
       twoFactorEnabled: users.twoFactorEnabled,
+      favoritesPublic: users.favoritesPublic,
     })
     .from(users)
     .where(eq(users.id, userId));

@@ -27,6 +27,13 @@ const texts = {
     search: "Search meadows",
     map: "Open the map",
     signInAgain: "Sign in again to keep favorites.",
+    profileFavorites: "Favorite meadows",
+    onlyYou: "Only you see this list; others see your profile without it.",
+    everyone: "Everyone who opens your profile sees this list.",
+    changeSetting: "Change this in your settings",
+    showOnProfile: "Show my favorites on my profile",
+    save: "Save",
+    profileSaved: "Your profile is saved",
   },
   nl: {
     prefix: "/nl",
@@ -44,6 +51,13 @@ const texts = {
     search: "Pluktuinen zoeken",
     map: "Kaart openen",
     signInAgain: "Log opnieuw in om pluktuinen aan je favorieten toe te voegen.",
+    profileFavorites: "Favoriete pluktuinen",
+    onlyYou: "Alleen jij ziet deze lijst; anderen zien je profiel zonder.",
+    everyone: "Iedereen die je profiel opent, ziet deze lijst.",
+    changeSetting: "Wijzig dit bij je instellingen",
+    showOnProfile: "Laat mijn favorieten op mijn profiel zien",
+    save: "Opslaan",
+    profileSaved: "Je profiel is opgeslagen",
   },
 } as const;
 
@@ -107,6 +121,46 @@ for (const lang of ["en", "nl"] as const) {
     await expect(page.getByText(t.empty)).toBeVisible();
     await page.getByRole("link", { name: t.search }).click();
     await expect(page).toHaveURL(new RegExp(`${t.prefix}/meadows$`));
+  });
+
+  test(`a member's favorites stay off the profile others see until the member shows them (${lang})`, async ({
+    page,
+    baseURL,
+    openPage,
+  }) => {
+    const meadow = demo(lang === "en" ? "demo-012" : "demo-013");
+    await signUpMember(page, { lang, baseURL });
+    await gotoHydrated(page, `${t.prefix}/meadows/${meadow.id}`);
+    await pressHeart(page, page.getByRole("button", { name: t.favorite, exact: true }));
+    await gotoHydrated(page, `${t.prefix}/settings`);
+    const profilePath = await page.locator('a[href*="/profile/"]').first().getAttribute("href");
+    if (!profilePath) throw new Error("the settings page links to the member's profile");
+
+    await gotoHydrated(page, profilePath);
+    const own = page.getByRole("region", { name: t.profileFavorites });
+    await expect(own.getByRole("article").filter({ hasText: meadow.name })).toBeVisible();
+    await expect(own.getByText(t.onlyYou)).toBeVisible();
+
+    const visitor = await openPage();
+    await gotoHydrated(visitor, profilePath);
+    await expect(visitor.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(visitor.getByRole("region", { name: t.profileFavorites })).toHaveCount(0);
+    await expect(visitor.getByText(meadow.name)).toHaveCount(0);
+
+    // The note leads to the setting, explained where it is set.
+    await own.getByRole("link", { name: t.changeSetting }).click();
+    const setting = page.getByRole("checkbox", { name: t.showOnProfile });
+    await expect(setting).not.toBeChecked();
+    await setting.check();
+    await page.locator("form#profile").getByRole("button", { name: t.save, exact: true }).click();
+    await expect(page.getByText(t.profileSaved, { exact: true })).toBeVisible();
+    await expect(setting).toBeChecked();
+
+    await gotoHydrated(visitor, profilePath);
+    const shown = visitor.getByRole("region", { name: t.profileFavorites });
+    await expect(shown.getByRole("article").filter({ hasText: meadow.name })).toBeVisible();
+    await gotoHydrated(page, profilePath);
+    await expect(own.getByText(t.everyone)).toBeVisible();
   });
 
   test(`without JavaScript the heart is a form that returns to its place (${lang})`, async ({

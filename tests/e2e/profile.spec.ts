@@ -76,7 +76,8 @@ for (const [lang, t] of Object.entries(texts)) {
     await expect(card).toContainText(first.priceText);
     await expect(card).toContainText(lang === "nl" ? "Voorbeeld" : "Example");
 
-    await expect(page.getByRole("region", { name: t.favorites })).toBeVisible();
+    // The member keeps their favorites to themselves (the setting is off by default).
+    await expect(page.getByRole("region", { name: t.favorites })).toHaveCount(0);
 
     await card.getByRole("link", { name: first.name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${t.prefix}/meadows/demo-001$`));

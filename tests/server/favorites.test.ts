@@ -89,6 +89,49 @@ describe("favorites on the production build", () => {
     expect(await (await browser.get("/favorites")).text()).toContain("No favorites yet.");
   });
 
+  it("keeps a member's favorites off the profile others see until the member shows them", async () => {
+    const browser = await member();
+    await browser.post("/resources/favorite", { meadowId: MEADOW, favorite: "true" });
+    const settings = await (await browser.get("/settings")).text();
+    const profilePath = /href="(\/profile\/[\w-]+)"/.exec(settings)![1]!;
+    const favoritesTitle = "Favorite meadows";
+    // The box starts unticked, and the member's own profile says who sees the list.
+    expect(settings).toMatch(/<input[^>]*name="favoritesPublic"(?![^>]*checked)[^>]*>/);
+    const own = await (await browser.get(profilePath)).text();
+    expect(own).toContain(favoritesTitle);
+    expect(own).toContain("Only you see this list");
+    expect(own).toContain(`id="favorite-${MEADOW}"`);
+    for (const path of [profilePath, `/nl${profilePath}`]) {
+      const seen = await (await visitor().get(path)).text();
+      expect(seen).not.toContain(`id="favorite-${MEADOW}"`);
+      expect(seen).not.toContain(favoritesTitle);
+      expect(seen).not.toContain("Favoriete pluktuinen");
+    }
+    // An old link to a page of the favorites leads to the profile, not to an error.
+    const paged = await visitor().get(`${profilePath}?favorites=2`);
+    expect(paged.status).toBe(302);
+    expect(paged.headers.get("location")).toBe(profilePath);
+
+    const shown = await browser.post("/settings/profile", {
+      name: "Mila Bakker",
+      favoritesPublic: "on",
+    });
+    expect(shown.status).toBe(302);
+    expect(await (await browser.get("/settings")).text()).toMatch(
+      /<input[^>]*name="favoritesPublic"[^>]*checked/,
+    );
+    const seen = await (await visitor().get(profilePath)).text();
+    expect(seen).toContain(favoritesTitle);
+    expect(seen).toContain(`id="favorite-${MEADOW}"`);
+    expect(await (await browser.get(profilePath)).text()).toContain(
+      "Everyone who opens your profile sees this list.",
+    );
+
+    // Unticked and saved: private again.
+    await browser.post("/settings/profile", { name: "Mila Bakker" });
+    expect(await (await visitor().get(profilePath)).text()).not.toContain(favoritesTitle);
+  });
+
   it("shows a meadow a member added and keeps on their profile twice, both hearts kept", async () => {
     const browser = await member();
     const saved = await addMeadow(browser);

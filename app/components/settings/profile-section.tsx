@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/hooks/use-translation";
 import { Form } from "react-router";
@@ -30,6 +30,7 @@ export function ProfileSection({
       bio: account.bio ?? "",
       website: account.website ?? "",
       location: account.location ?? "",
+      favoritesPublic: account.favoritesPublic ? "on" : undefined,
     },
   });
   return (
@@ -53,6 +54,22 @@ export function ProfileSection({
           label={t("settings.location")}
           autoComplete="address-level2"
         />
+        <div className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-2 gap-y-1">
+          <input
+            {...getInputProps(fields.favoritesPublic, { type: "checkbox" })}
+            className="mt-0.5 size-4 accent-primary"
+            aria-describedby={fields.favoritesPublic.descriptionId}
+          />
+          <label htmlFor={fields.favoritesPublic.id} className="text-sm font-medium">
+            {t("settings.favoritesPublic")}
+          </label>
+          <p
+            id={fields.favoritesPublic.descriptionId}
+            className="col-start-2 text-sm text-muted-foreground"
+          >
+            {t("settings.favoritesPublicHint")}
+          </p>
+        </div>
         <SubmitButton className="justify-self-start">{t("common.save")}</SubmitButton>
       </Form>
     </SettingsSection>

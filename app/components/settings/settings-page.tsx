@@ -15,6 +15,7 @@ export interface SettingsAccount {
   website: string | null;
   location: string | null;
   twoFactorEnabled: boolean | null;
+  favoritesPublic: boolean;
   avatar: { src: string; srcSet: string } | null;
 }
 

@@ -138,6 +138,8 @@ export const profileSchema = lazySchema(() =>
     bio: optionalText(1000),
     website: websiteSchema(),
     location: optionalText(100),
+    // A checkbox: "on" when ticked, absent when not.
+    favoritesPublic: z.boolean().default(false),
   }),
 );
 

@@ -88,7 +88,7 @@ const en = {
       "We keep as little about you as the site needs to work, and nothing for advertising. This page says what we keep, why, and for how long.",
     accountTitle: "Your account",
     account:
-      "When you register we keep your name, email address and a hash of your password (never the password itself). What you add to your profile (bio, website, location, profile picture) is public. You can change all of it in Settings, and delete your account there: that removes your account, sessions, favorites, photos and profile picture. Meadows you added stay on the site without your name.",
+      "When you register we keep your name, email address and a hash of your password (never the password itself). What you add to your profile (bio, website, location, profile picture) is public; your favorites are private unless you choose to show them there. You can change all of it in Settings, and delete your account there: that removes your account, sessions, favorites, photos and profile picture. Meadows you added stay on the site without your name.",
     meadowsTitle: "Meadows and photos",
     meadows:
       "Meadows you add and photos you upload are public, with your name as the member who added them. Before we store a photo we remove its metadata, including the GPS location your camera may have written into it.",
@@ -235,6 +235,9 @@ const en = {
     bioHint: "A few words about you: shown on your public profile.",
     website: "Website",
     location: "Location",
+    favoritesPublic: "Show my favorites on my profile",
+    favoritesPublicHint:
+      "Off: only you see them, on your Favorites page. How many people keep a meadow is always counted, without names.",
     profileSaved: "Your profile is saved",
     passwordTitle: "Change password",
     passwordIntro: "Other devices will be signed out.",
@@ -274,7 +277,7 @@ const en = {
   },
   profile: {
     notFound: "This member does not exist (any more).",
-    description: "{{name}} on Plukweide: meadows they added and their favorites.",
+    description: "{{name}} on Plukweide and the meadows they added.",
     memberSince: "Member since {{date}}",
     meadows: "Meadows added",
     noMeadows: "No meadows added yet.",
@@ -282,6 +285,9 @@ const en = {
     noFavorites: "No favorites yet.",
     meadowsPages: "Pages of meadows added",
     favoritesPages: "Pages of favorite meadows",
+    favoritesPrivate: "Only you see this list; others see your profile without it.",
+    favoritesPublic: "Everyone who opens your profile sees this list.",
+    favoritesSetting: "Change this in your settings",
   },
   favorites: {
     intro: "The meadows you saved, to find them again quickly.",

@@ -86,7 +86,7 @@ const nl = {
       "We bewaren niet meer over je dan de site nodig heeft om te werken, en niets voor reclame. Op deze pagina lees je wat we bewaren, waarom en hoe lang.",
     accountTitle: "Je account",
     account:
-      "Als je een account aanmaakt, bewaren we je naam, je e-mailadres en een hash van je wachtwoord (nooit het wachtwoord zelf). Wat je aan je profiel toevoegt (bio, website, woonplaats, profielfoto) is openbaar. Je kunt dit allemaal aanpassen bij Instellingen en daar ook je account verwijderen: dan verdwijnen je account, sessies, favorieten, foto's en profielfoto. Pluktuinen die je hebt toegevoegd blijven op de site staan, zonder je naam.",
+      "Als je een account aanmaakt, bewaren we je naam, je e-mailadres en een hash van je wachtwoord (nooit het wachtwoord zelf). Wat je aan je profiel toevoegt (bio, website, woonplaats, profielfoto) is openbaar; je favorieten zijn privé, tenzij je ervoor kiest ze daar te laten zien. Je kunt dit allemaal aanpassen bij Instellingen en daar ook je account verwijderen: dan verdwijnen je account, sessies, favorieten, foto's en profielfoto. Pluktuinen die je hebt toegevoegd blijven op de site staan, zonder je naam.",
     meadowsTitle: "Pluktuinen en foto's",
     meadows:
       "Pluktuinen die je toevoegt en foto's die je uploadt zijn openbaar, met jouw naam als het lid dat ze heeft toegevoegd. Voordat we een foto opslaan, halen we de metadata eruit, ook de gps-locatie die je camera er misschien in heeft gezet.",
@@ -244,6 +244,9 @@ const nl = {
     bioHint: "Een paar woorden over jezelf: te zien op je openbare profiel.",
     website: "Website",
     location: "Woonplaats",
+    favoritesPublic: "Laat mijn favorieten op mijn profiel zien",
+    favoritesPublicHint:
+      "Uit: alleen jij ziet ze, op je pagina Favorieten. Hoe vaak een pluktuin favoriet is, telt altijd mee, zonder namen.",
     profileSaved: "Je profiel is opgeslagen",
     passwordTitle: "Wachtwoord wijzigen",
     passwordIntro: "Als je je wachtwoord wijzigt, word je op al je andere apparaten uitgelogd.",
@@ -284,7 +287,7 @@ const nl = {
   },
   profile: {
     notFound: "Dit lid bestaat niet (meer).",
-    description: "{{name}} op Plukweide: toegevoegde pluktuinen en favorieten.",
+    description: "{{name}} op Plukweide, met de toegevoegde pluktuinen.",
     memberSince: "Lid sinds {{date}}",
     meadows: "Toegevoegde pluktuinen",
     noMeadows: "Nog geen pluktuinen toegevoegd.",
@@ -292,6 +295,9 @@ const nl = {
     noFavorites: "Nog geen favorieten.",
     meadowsPages: "Pagina's met toegevoegde pluktuinen",
     favoritesPages: "Pagina's met favoriete pluktuinen",
+    favoritesPrivate: "Alleen jij ziet deze lijst; anderen zien je profiel zonder.",
+    favoritesPublic: "Iedereen die je profiel opent, ziet deze lijst.",
+    favoritesSetting: "Wijzig dit bij je instellingen",
   },
   favorites: {
     intro: "Je favoriete pluktuinen, om ze snel terug te vinden.",
