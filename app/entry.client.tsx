@@ -7,9 +7,11 @@ import { HydratedRouter } from "react-router/dom";
 import { NonceProvider } from "./components/nonce";
 import { catalogues } from "./i18n";
 import { prepareClassMerging } from "./lib/cn";
+import { noteEarlyChoices } from "./lib/early-choices";
 import { isLanguage, DEFAULT_LANGUAGE } from "./lib/i18n";
 
 async function hydrate() {
+  noteEarlyChoices();
   // The server rendered the page in the language of its URL and said so in <html lang>.
   const declared = document.documentElement.lang;
   const lang = isLanguage(declared) ? declared : DEFAULT_LANGUAGE;

@@ -35,6 +35,7 @@ import { useNonce } from "./components/nonce";
 import stylesheetUrl from "./app.css?url";
 import inlineStyles from "./app.css?inline";
 import { pageUrl } from "./lib/page-url";
+import { giveBackEarlyChoices } from "./lib/early-choices";
 import { formatterWorkerScript } from "./lib/intl-warm";
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -159,6 +160,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   // Marks the document once React has hydrated it; browser journeys wait for this.
   useEffect(() => {
+    giveBackEarlyChoices();
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return <Outlet />;

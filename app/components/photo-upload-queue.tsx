@@ -71,11 +71,14 @@ export function EnhancedUpload({
   meadowId,
   maxBytes,
   refusalText,
+  chosenEarlier,
 }: {
   meadowId: string;
   /** Larger files are refused here: the server would refuse the whole request unread. */
   maxBytes: number;
   refusalText: (reason: PhotoRefusal) => string;
+  /** What the plain form held when this took its place: those files are sent at once. */
+  chosenEarlier?: () => { files: FileList | null; caption: string };
 }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
@@ -144,6 +147,17 @@ export function EnhancedUpload({
     waiting.current.push(...added.filter((item) => item.status === "waiting"));
     pump();
   };
+
+  // Once, when this replaces the plain form: its caption first, so the files carry it.
+  const takenOver = useRef(false);
+  useEffect(() => {
+    if (takenOver.current || !chosenEarlier) return;
+    takenOver.current = true;
+    const earlier = chosenEarlier();
+    if (caption.current && earlier.caption) caption.current.value = earlier.caption;
+    add(earlier.files);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
+  }, []);
 
   const cancel = (item: QueuedFile) => {
     if (item.request) {

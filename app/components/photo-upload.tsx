@@ -1,3 +1,4 @@
+import { useRef, type Ref } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link, useLocation } from "react-router";
 import { EnhancedUpload } from "~/components/photo-upload-queue";
@@ -77,6 +78,9 @@ export function PhotoUpload({
   const location = useLocation();
   const hydrated = useHydrated();
   const refusalText = useRefusalText(limits);
+  // The plain form's fields, kept after it gives way to the enhanced upload: files chosen and a
+  // caption typed before the scripts arrived go on there rather than being dropped.
+  const plainFields = useRef<PlainFields>({});
 
   if (!canUpload) {
     const login = `${localePath("/login")}?redirectTo=${encodeURIComponent(location.pathname)}`;
@@ -115,21 +119,40 @@ export function PhotoUpload({
           meadowId={meadowId}
           maxBytes={limits.megabytes * 1024 * 1024}
           refusalText={refusalText}
+          chosenEarlier={() => ({
+            files: plainFields.current.files?.files ?? null,
+            caption: plainFields.current.caption?.value ?? "",
+          })}
         />
       ) : (
-        <PlainUploadForm limits={limits} />
+        <PlainUploadForm
+          limits={limits}
+          filesRef={(element) => {
+            if (element) plainFields.current.files = element;
+          }}
+          captionRef={(element) => {
+            if (element) plainFields.current.caption = element;
+          }}
+        />
       )}
       <UploadReply reply={actionData} refusalText={refusalText} limits={limits} />
     </section>
   );
 }
 
-function CaptionField({ id }: { id: string }) {
+/** The plain form's inputs; each element is kept when it leaves the page (its ref is not cleared). */
+interface PlainFields {
+  files?: HTMLInputElement;
+  caption?: HTMLInputElement;
+}
+
+function CaptionField({ id, inputRef }: { id: string; inputRef?: Ref<HTMLInputElement> }) {
   const { t } = useTranslation();
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{t("photos.caption")}</Label>
       <Input
+        ref={inputRef}
         id={id}
         name="caption"
         maxLength={PHOTO_CAPTION_MAX}
@@ -143,7 +166,15 @@ function CaptionField({ id }: { id: string }) {
   );
 }
 
-function PlainUploadForm({ limits }: { limits: PhotoLimits }) {
+function PlainUploadForm({
+  limits,
+  filesRef,
+  captionRef,
+}: {
+  limits: PhotoLimits;
+  filesRef: Ref<HTMLInputElement>;
+  captionRef: Ref<HTMLInputElement>;
+}) {
   const { t } = useTranslation();
   return (
     <Form
@@ -160,8 +191,9 @@ function PlainUploadForm({ limits }: { limits: PhotoLimits }) {
         multiple
         describedBy="photo-upload-hint"
         hint={t("photos.tooManyFiles", { max: limits.filesPerForm })}
+        inputRef={filesRef}
       />
-      <CaptionField id="photo-caption" />
+      <CaptionField id="photo-caption" inputRef={captionRef} />
       <SubmitButton className="justify-self-start">{t("photos.upload")}</SubmitButton>
     </Form>
   );

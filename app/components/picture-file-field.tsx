@@ -16,6 +16,7 @@ export function PictureFileField({
   describedBy,
   invalid,
   className,
+  inputRef,
 }: {
   id: string;
   name: string;
@@ -27,6 +28,7 @@ export function PictureFileField({
   invalid?: boolean;
   /** Classes of the input. */
   className?: string;
+  inputRef?: React.Ref<HTMLInputElement>;
 }) {
   const hintId = hint ? `${id}-hint` : undefined;
   const description = [describedBy, hintId].filter(Boolean).join(" ");
@@ -34,6 +36,7 @@ export function PictureFileField({
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       <Input
+        ref={inputRef}
         id={id}
         name={name}
         type="file"

@@ -519,6 +519,31 @@ test("keys typed while a slow phone renders the first words' results are kept", 
   }
 });
 
+test("what is typed and ticked before the page's scripts arrive is kept, and searched", async ({
+  page,
+}) => {
+  let release = () => {};
+  const scriptsMayCome = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await scriptsMayCome;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto("/meadows", { waitUntil: "commit" });
+  await page.locator('input[name="q"]').fill("tulp");
+  await page.getByLabel(texts.en.country, { exact: true }).selectOption("NL");
+  await page.getByRole("checkbox", { name: "Open now" }).check();
+  release();
+  await waitForHydration(page);
+  await expect(page.getByRole("combobox", { name: texts.en.search })).toHaveValue("tulp");
+  await expect(page.getByLabel(texts.en.country, { exact: true })).toHaveValue("NL");
+  await expect(page.getByRole("checkbox", { name: "Open now" })).toBeChecked();
+  // The search then runs as the form says.
+  await page.getByRole("button", { name: texts.en.searchButton }).click();
+  await expect(page).toHaveURL(/[?&]q=tulp/);
+  await expect(page).toHaveURL(/[?&]country=NL/);
+  await expect(page).toHaveURL(/[?&]open=now/);
+});
+
 test("bad values in the address fall back to defaults", async ({ page }) => {
   const response = await page.goto(
     "/meadows?sort=distance&km=-3&lat=north&lng=999&country=XX&page=abc&q=",

@@ -134,6 +134,37 @@ test.describe("with JavaScript", () => {
   });
 });
 
+test("a photo chosen before the page's scripts arrive is uploaded all the same, with its caption", async ({
+  page,
+  baseURL,
+}) => {
+  await signUpMember(page, { name: "Lotte Laat", baseURL });
+  // A slow connection: the page is there, its scripts are not yet.
+  let release = () => {};
+  const scriptsMayCome = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await scriptsMayCome;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto("/meadows/demo-043", { waitUntil: "commit" });
+  const plainInput = page.locator("#photo-files");
+  await plainInput.setInputFiles([
+    { name: "vroeg.png", mimeType: "image/png", buffer: await png(800, 600) },
+  ]);
+  await page.locator("#photo-caption").fill("Vroeg in de ochtend");
+  const hydrated = () =>
+    page.evaluate(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")));
+  expect(await hydrated()).toBe(false);
+
+  release();
+  await expect(page.getByTestId("upload-queue")).toContainText("Added");
+  await expect(tiles(page)).toHaveCount(1);
+  await expect(tiles(page).first()).toContainText("Vroeg in de ochtend");
+  await expect(page.getByLabel("Caption (optional)", { exact: true })).toHaveValue(
+    "Vroeg in de ochtend",
+  );
+});
+
 test("with JavaScript, in Dutch: the upload and the full-size view speak Dutch", async ({
   page,
   baseURL,
