@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { HoursStatus } from "~/components/hours";
+import { cn } from "~/lib/cn";
 import { LazyPinMap } from "~/components/map/lazy-pin-map";
 import { WeekHours } from "~/components/meadow-week-hours";
 import { Avatar } from "~/components/ui/avatar";
@@ -33,13 +33,12 @@ export interface MeadowFactsData {
  */
 export function MeadowFacts({
   meadow,
-  hours,
   week,
   mapStyleUrl,
+  className,
 }: {
   meadow: MeadowFactsData;
-  /** As encodeTimeline writes it; null when the hours have no syntax. */
-  hours: string | null;
+  className?: string;
   /** The week of this month, or of the next month the meadow opens. */
   week: { month: number; days: [number, number][][] } | null;
   mapStyleUrl: string;
@@ -48,22 +47,28 @@ export function MeadowFacts({
   const { lang } = useShellData();
   const localePath = useLocalePath();
   const directions = `https://www.openstreetmap.org/directions?to=${meadow.lat}%2C${meadow.lng}`;
-  const mapLink = `https://www.openstreetmap.org/?mlat=${meadow.lat}&mlon=${meadow.lng}#map=15/${meadow.lat}/${meadow.lng}`;
+  // Free text, unless it is the syntax itself (hours converted from free text).
+  const freeHours =
+    meadow.openingHours && meadow.openingHours !== meadow.hoursSyntax ? meadow.openingHours : null;
   return (
     // A long word in the price or the hours (a web address, a Dutch compound) breaks, rather
     // than widening the column and the small map with it.
-    <aside className="grid min-w-0 content-start gap-5 rounded-2xl border border-border bg-card p-5 text-sm wrap-anywhere">
+    <aside
+      className={cn(
+        "grid min-w-0 content-start gap-5 rounded-2xl border border-border bg-card p-5 text-sm wrap-anywhere",
+        className,
+      )}
+    >
       <Fact label={t("meadow.price")}>{meadow.priceText}</Fact>
-      <Fact label={t("meadow.openingHours")}>
-        <div className="grid gap-2">
-          {hours ? <HoursStatus timeline={hours} /> : null}
-          {week ? <WeekHours week={week.days} month={week.month} lang={lang} /> : null}
-          {/* Free text, unless it is the syntax itself (hours converted from free text). */}
-          {meadow.openingHours && meadow.openingHours !== meadow.hoursSyntax ? (
-            <span className="whitespace-pre-line">{meadow.openingHours}</span>
-          ) : null}
-        </div>
-      </Fact>
+      {/* Whether it is open now stands under the name; here the week and the words. */}
+      {week || freeHours ? (
+        <Fact label={t("meadow.openingHours")}>
+          <div className="grid gap-2">
+            {week ? <WeekHours week={week.days} month={week.month} lang={lang} /> : null}
+            {freeHours ? <span className="whitespace-pre-line">{freeHours}</span> : null}
+          </div>
+        </Fact>
+      ) : null}
       <Fact label={t("meadow.address")}>
         <address className="not-italic">
           {meadow.street} {meadow.houseNumber}
@@ -73,32 +78,25 @@ export function MeadowFacts({
           <br />
           {meadow.country}
         </address>
-        <span className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
-          <a
-            href={directions}
-            rel="noopener"
-            target="_blank"
-            className="text-primary underline underline-offset-4"
-          >
-            {t("meadow.directions")}
-          </a>
-          <a
-            href={mapLink}
-            rel="noopener"
-            target="_blank"
-            className="text-primary underline underline-offset-4"
-          >
-            {t("meadow.openMap")}
-          </a>
-        </span>
         <div className="mt-3">
           <LazyPinMap lat={meadow.lat} lng={meadow.lng} name={meadow.name} styleUrl={mapStyleUrl} />
-          <Link
-            to={localePath(`/map?lat=${meadow.lat}&lng=${meadow.lng}&z=13`)}
-            className="mt-2 inline-flex text-primary underline underline-offset-4"
-          >
-            {t("mapView.showOnMap")}
-          </Link>
+          {/* One way to our map, one to a route planner: the map shows what else is near. */}
+          <span className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+            <Link
+              to={localePath(`/map?lat=${meadow.lat}&lng=${meadow.lng}&z=13`)}
+              className="text-primary underline underline-offset-4"
+            >
+              {t("mapView.showOnMap")}
+            </Link>
+            <a
+              href={directions}
+              rel="noopener"
+              target="_blank"
+              className="text-primary underline underline-offset-4"
+            >
+              {t("meadow.directions")}
+            </a>
+          </span>
         </div>
       </Fact>
       {meadow.website || meadow.phone || meadow.instagram ? (

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { FavoriteButton, FavoriteCount } from "~/components/favorite-button";
 import { buttonVariants } from "~/components/ui/button";
@@ -6,17 +7,20 @@ import { useLocalePath } from "~/hooks/use-shell-data";
 import { cn } from "~/lib/cn";
 
 /**
- * The top of a meadow's page: its name and place, the edit link for the member who added it, and
- * the favorite button with its count. A demo meadow says so first.
+ * The top of a meadow's page: its name and place, whether it is open and what is in season
+ * (`status`), the edit link for the member who added it, and the favorite button with its count.
+ * A demo meadow says so first.
  */
 export function MeadowHeading({
   meadow,
   canEdit,
   favorite,
+  status,
 }: {
   meadow: { id: string; name: string; city: string; country: string; isDemo: boolean };
   canEdit: boolean;
   favorite: { kept: boolean; count: number };
+  status?: ReactNode;
 }) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
@@ -41,6 +45,9 @@ export function MeadowHeading({
       <p className="mt-2 text-muted-foreground">
         {meadow.city}, {meadow.country}
       </p>
+      {status ? (
+        <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">{status}</div>
+      ) : null}
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
         <FavoriteButton
           meadowId={meadow.id}

@@ -3,11 +3,13 @@ import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link, useLocation } from "react-router";
 import { EnhancedUpload } from "~/components/photo-upload-queue";
 import { PictureFileField } from "~/components/picture-file-field";
-import { SubmitButton } from "~/components/ui/button";
+import { buttonVariants, SubmitButton } from "~/components/ui/button";
+import { AddPhotoIcon } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocalePath } from "~/hooks/use-shell-data";
+import { cn } from "~/lib/cn";
 import { PHOTO_CAPTION_MAX, type PhotoRefusal, type PhotoUploadOutcome } from "~/lib/schemas/photo";
 
 /** The limits the page states; they come from the server's constants through the loader. */
@@ -104,39 +106,49 @@ export function PhotoUpload({
     );
   }
   return (
-    <section
-      aria-labelledby="photo-upload-title"
-      className="mt-6 rounded-2xl border border-border bg-card p-4 sm:p-5"
-    >
-      <h3 id="photo-upload-title" className="text-base font-semibold">
+    // Folded behind a button: the facts come before a form most visitors never use. Open when
+    // the page answers a plain form, so the answer is seen.
+    <details className="mt-8" open={actionData ? true : undefined}>
+      <summary
+        className={cn(
+          buttonVariants({ variant: "outline" }),
+          "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+        )}
+      >
+        <AddPhotoIcon />
         {t("photos.uploadTitle")}
-      </h3>
-      <p id="photo-upload-hint" className="mt-1 text-sm text-muted-foreground">
-        {hint}
-      </p>
-      {hydrated ? (
-        <EnhancedUpload
-          meadowId={meadowId}
-          maxBytes={limits.megabytes * 1024 * 1024}
-          refusalText={refusalText}
-          chosenEarlier={() => ({
-            files: plainFields.current.files?.files ?? null,
-            caption: plainFields.current.caption?.value ?? "",
-          })}
-        />
-      ) : (
-        <PlainUploadForm
-          limits={limits}
-          filesRef={(element) => {
-            if (element) plainFields.current.files = element;
-          }}
-          captionRef={(element) => {
-            if (element) plainFields.current.caption = element;
-          }}
-        />
-      )}
-      <UploadReply reply={actionData} refusalText={refusalText} limits={limits} />
-    </section>
+      </summary>
+      <section
+        aria-label={t("photos.uploadTitle")}
+        className="mt-4 rounded-2xl border border-border bg-card p-4 sm:p-5"
+      >
+        <p id="photo-upload-hint" className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+        {hydrated ? (
+          <EnhancedUpload
+            meadowId={meadowId}
+            maxBytes={limits.megabytes * 1024 * 1024}
+            refusalText={refusalText}
+            chosenEarlier={() => ({
+              files: plainFields.current.files?.files ?? null,
+              caption: plainFields.current.caption?.value ?? "",
+            })}
+          />
+        ) : (
+          <PlainUploadForm
+            limits={limits}
+            filesRef={(element) => {
+              if (element) plainFields.current.files = element;
+            }}
+            captionRef={(element) => {
+              if (element) plainFields.current.caption = element;
+            }}
+          />
+        )}
+        <UploadReply reply={actionData} refusalText={refusalText} limits={limits} />
+      </section>
+    </details>
   );
 }
 

@@ -25,6 +25,11 @@ async function expectNoSeriousViolations(page: Page, where: string) {
 
 const tiles = (page: Page) => page.locator("[data-photo-id]");
 
+/** Opens the upload, folded behind its button ("Add photos"), with or without JavaScript. */
+async function openUpload(page: Page, name = "Add photos") {
+  await page.locator("summary", { hasText: name }).click();
+}
+
 test.describe("with JavaScript", () => {
   // The refused file's request answers 415, which the browser reports on its console.
   test.use(allowConsoleErrors(/status of 415 .*\/api\/meadows\/demo-040\/photos/));
@@ -45,6 +50,7 @@ test.describe("with JavaScript", () => {
       while (holdUploads) await new Promise((resolve) => setTimeout(resolve, 100));
       await route.continue().catch(() => undefined);
     });
+    await openUpload(page);
     await page.locator('input[type="file"]').setInputFiles([
       { name: "tulpen.jpg", mimeType: "image/jpeg", buffer: await orientedJpegWithGps() },
       { name: "dahlias.png", mimeType: "image/png", buffer: await png(900, 600) },
@@ -146,7 +152,8 @@ test("a photo chosen before the page's scripts arrive is uploaded all the same, 
     await scriptsMayCome;
     await route.continue().catch(() => undefined);
   });
-  await page.goto("/meadows/demo-043", { waitUntil: "commit" });
+  await page.goto("/meadows/demo-038", { waitUntil: "commit" });
+  await openUpload(page);
   const plainInput = page.locator("#photo-files");
   await plainInput.setInputFiles([
     { name: "vroeg.png", mimeType: "image/png", buffer: await png(800, 600) },
@@ -171,6 +178,7 @@ test("with JavaScript, in Dutch: the upload and the full-size view speak Dutch",
 }) => {
   await signUpMember(page, { lang: "nl", name: "Fenna Foto", baseURL });
   await gotoHydrated(page, "/nl/meadows/demo-042");
+  await openUpload(page, "Foto's toevoegen");
   await page
     .locator('input[type="file"]')
     .setInputFiles([{ name: "rozen.webp", mimeType: "image/webp", buffer: await webp(640, 480) }]);
@@ -208,6 +216,7 @@ test("without JavaScript, in English: visitors are asked to sign in, members get
   const page = await openPage({ javaScriptEnabled: false });
   await signUpMember(page, { name: "Tom Tuin", baseURL, javaScript: false });
   await page.goto("/meadows/demo-039");
+  await openUpload(page);
   await page
     .getByLabel("Choose photos")
     .setInputFiles([{ name: "appels.png", mimeType: "image/png", buffer: await png(700, 500) }]);
@@ -238,6 +247,7 @@ test.describe(() => {
     const page = await openPage({ javaScriptEnabled: false });
     await signUpMember(page, { lang: "nl", name: "Bram Plukker", baseURL, javaScript: false });
     await page.goto(PLAIN_MEADOW);
+    await openUpload(page, "Foto's toevoegen");
     await page.getByLabel("Foto's kiezen").setInputFiles([
       { name: "zonnebloemen.webp", mimeType: "image/webp", buffer: await webp(800, 600) },
       { name: TEXT_NAMED_JPG.name, mimeType: "image/jpeg", buffer: TEXT_NAMED_JPG.bytes },
@@ -269,6 +279,7 @@ test.describe(() => {
       test.info().outputPath(`veld-${letter}.jpg`),
     );
     await Promise.all(files.map((file) => writeFile(file, fourteenMegabytes)));
+    await openUpload(page, "Foto's toevoegen");
     await page.getByLabel("Foto's kiezen").setInputFiles(files);
     const [refused] = await Promise.all([
       page.waitForResponse((response) => response.request().method() === "POST"),

@@ -317,7 +317,6 @@ const en = {
     openingHours: "Opening hours",
     address: "Address",
     directions: "Directions",
-    openMap: "View on the map",
     contact: "Contact",
     addedBy: "Added by",
     deletedMember: "A former member",

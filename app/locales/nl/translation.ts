@@ -328,7 +328,6 @@ const nl = {
     openingHours: "Openingstijden",
     address: "Adres",
     directions: "Routebeschrijving",
-    openMap: "Op de kaart bekijken",
     contact: "Contact",
     addedBy: "Toegevoegd door",
     deletedMember: "Een voormalig lid",

@@ -33,6 +33,7 @@ import { meadowJsonLd } from "~/lib/meadow-json-ld";
 import { metaDescription } from "~/lib/page-meta";
 import { favoriteSummary } from "~/services/favorites.server";
 import { CropCalendar, InSeasonNow } from "~/components/crops";
+import { HoursStatus } from "~/components/hours";
 import { cropsFromColumns, currentMonth } from "~/lib/crops";
 import { drawnCrops, pickableInSeason } from "~/lib/meadow-card";
 import { encodeTimeline, type HoursTimeline } from "~/lib/hours-text";
@@ -163,32 +164,53 @@ export default function MeadowDetail() {
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PhotoActionData | undefined;
   return (
-    <main id="main" className="mx-auto max-w-4xl px-4 py-10 sm:py-12">
-      <MeadowHeading meadow={meadow} canEdit={canEdit} favorite={favorite} />
+    <main id="main" className="mx-auto max-w-5xl px-4 py-10 sm:py-12">
+      <MeadowHeading
+        meadow={meadow}
+        canEdit={canEdit}
+        favorite={favorite}
+        status={
+          hours || inSeason.length > 0 ? (
+            <>
+              {hours ? (
+                <HoursStatus
+                  timeline={hours}
+                  className="rounded-full bg-muted px-3 py-1 font-medium text-muted-foreground data-[hours=open]:bg-accent data-[hours=open]:text-accent-foreground"
+                />
+              ) : null}
+              <InSeasonNow ids={inSeason} lang={lang} className="font-medium text-primary" />
+            </>
+          ) : null
+        }
+      />
 
-      <section id="photos" aria-labelledby="photos-title" className="mt-8 scroll-mt-20">
-        <h2 id="photos-title" className="sr-only">
-          {t("photos.title")}
-        </h2>
-        <PhotoGallery
-          meadowId={meadow.id}
-          meadowName={meadow.name}
-          drawnCrops={drawnCrops(meadow.crops)}
-          photos={photos}
-          actionData={actionData?.intent === "delete-photo" ? actionData : undefined}
-          invite={canUpload}
+      {/* A phone reads the photos, then the facts, then the rest; a wide screen keeps the facts
+          beside all of it. */}
+      <div className="mt-8 grid grid-cols-1 gap-8 md:grid-cols-[minmax(0,1fr)_18rem] md:grid-rows-[auto_1fr]">
+        <section
+          id="photos"
+          aria-labelledby="photos-title"
+          className="min-w-0 scroll-mt-20 md:col-start-1"
+        >
+          <h2 id="photos-title" className="sr-only">
+            {t("photos.title")}
+          </h2>
+          <PhotoGallery
+            meadowId={meadow.id}
+            meadowName={meadow.name}
+            drawnCrops={drawnCrops(meadow.crops)}
+            photos={photos}
+            actionData={actionData?.intent === "delete-photo" ? actionData : undefined}
+            invite={canUpload}
+          />
+        </section>
+        <MeadowFacts
+          meadow={meadow}
+          week={week}
+          mapStyleUrl={mapStyleUrl}
+          className="md:col-start-2 md:row-span-2 md:row-start-1 md:self-start"
         />
-        <PhotoUpload
-          meadowId={meadow.id}
-          canUpload={canUpload}
-          room={photoRoom}
-          limits={photoLimits}
-          actionData={actionData?.intent === "upload-photos" ? actionData : undefined}
-        />
-      </section>
-
-      <div className="mt-8 grid grid-cols-1 gap-8 md:grid-cols-[minmax(0,1fr)_18rem]">
-        <div className="min-w-0">
+        <div className="min-w-0 md:col-start-1">
           {description ? (
             // Plain text: line breaks kept, nothing turned into links or markup. `lang` tells
             // screen readers and translators when it is not the page's language.
@@ -201,12 +223,17 @@ export default function MeadowDetail() {
               <h2 id="crops-title" className="text-xl font-semibold tracking-tight">
                 {t("crops.calendarTitle")}
               </h2>
-              <InSeasonNow ids={inSeason} lang={lang} className="font-medium text-primary" />
               <CropCalendar crops={meadow.crops} month={month} />
             </section>
           ) : null}
+          <PhotoUpload
+            meadowId={meadow.id}
+            canUpload={canUpload}
+            room={photoRoom}
+            limits={photoLimits}
+            actionData={actionData?.intent === "upload-photos" ? actionData : undefined}
+          />
         </div>
-        <MeadowFacts meadow={meadow} hours={hours} week={week} mapStyleUrl={mapStyleUrl} />
       </div>
     </main>
   );
