@@ -49,7 +49,9 @@ describe.each(testEngines)("profiles on $name", (engine) => {
     ]);
     await db.insert(favorites).values({ userId: "grower", meadowId: "oudveld" });
 
-    const profile = await getPublicProfile(db, "grower", { viewerId: "grower" });
+    // In January none of these crops is in season: the cards say nothing of it.
+    const january = new Date("2026-01-15T12:00:00Z");
+    const profile = await getPublicProfile(db, "grower", { viewerId: "grower", now: january });
     expect(profile).not.toHaveProperty("email");
     expect(profile?.meadows).toMatchObject({ total: 2, page: 1, pageCount: 1 });
     expect(profile?.meadows.items).toEqual([
@@ -60,7 +62,6 @@ describe.each(testEngines)("profiles on $name", (engine) => {
         country: "NL",
         priceText: "€0,50 per steel",
         isDemo: true,
-        drawnCrops: [],
       },
       {
         id: "oudveld",
@@ -129,6 +130,27 @@ describe.each(testEngines)("profiles on $name", (engine) => {
     });
     expect(both?.meadows).toMatchObject({ page: 3, pageCount: 3 });
     expect(both?.favorites?.items).toEqual(second.items);
+  });
+
+  it("tells on each favorite's card what is in season and what its hours say, as the list does", async () => {
+    const { db } = database;
+    await insertMember(db, { id: "seasonal", name: "Sien Seizoen" });
+    await insertMeadows(db, [
+      {
+        id: "dahliaveld",
+        name: "Dahliaveld",
+        hoursSyntax: "Mo-Su 10:00-17:00",
+        ...cropColumns([{ id: "dahlia", months: cropById("dahlia")!.season }]),
+      },
+    ]);
+    await db.insert(favorites).values({ userId: "seasonal", meadowId: "dahliaveld" });
+    // A Wednesday in August, at noon in the Netherlands.
+    const august = new Date("2026-08-12T10:00:00Z");
+    const [card] = (await listFavorites(db, "seasonal", { now: august })).items;
+    expect(card).toMatchObject({ id: "dahliaveld", inSeason: ["dahlia"] });
+    expect(card?.hours).toEqual(expect.any(String));
+    const own = await getPublicProfile(db, "seasonal", { viewerId: "seasonal", now: august });
+    expect(own?.favorites?.items[0]).toEqual(card);
   });
 
   it("keeps a member's favorites to the member until the member shows them", async () => {

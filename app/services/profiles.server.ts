@@ -5,7 +5,11 @@ import type { ObjectStorage } from "~/adapters/storage.server";
 import { deleteImage, imageSources, processImage, storeImage } from "~/adapters/images.server";
 import type { LatLng } from "./meadows/geo-sql.server";
 import type { Language } from "~/lib/i18n";
-import { drawnCrops, type MeadowCardData, type MeadowCardPage } from "~/lib/meadow-card";
+import { cropsFromColumns } from "~/lib/crops";
+import { encodeTimeline } from "~/lib/hours-text";
+import { toMeadowCard, type MeadowCardData, type MeadowCardPage } from "~/lib/meadow-card";
+import { hoursTimeline } from "./meadows/hours.server";
+import { CARD_HOURS_MS } from "./meadows/search.server";
 import { removeMemberPhotos } from "./photos.server";
 
 /** Sizes avatars are shown at: the header and lists (32 px), profile and settings (96 px). */
@@ -159,11 +163,41 @@ const cardColumns = {
   priceText: meadows.priceText,
   isDemo: meadows.isDemo,
   crops: meadows.crops,
+  cropMonths: meadows.cropMonths,
+  hoursSyntax: meadows.hoursSyntax,
 };
 
-/** A selected card row as a card: of its crops, what its drawing needs. */
-function toCard<Row extends { crops: string[] }>({ crops, ...row }: Row) {
-  return { ...row, drawnCrops: drawnCrops(crops) };
+/** A row of cardColumns. */
+interface CardRow {
+  id: string;
+  name: string;
+  city: string;
+  country: string;
+  priceText: string;
+  isDemo: boolean;
+  crops: string[];
+  cropMonths: number[];
+  hoursSyntax: string | null;
+  distanceKm?: number;
+}
+
+/**
+ * A selected card row as the list's cards have it: what its drawing needs, what is in season
+ * and what its hours say from `now` on.
+ */
+function toCard({ crops, cropMonths, hoursSyntax, ...row }: CardRow, now: Date): MeadowCardData {
+  const hours = hoursTimeline(hoursSyntax, row.country, now, CARD_HOURS_MS);
+  const card = toMeadowCard(
+    {
+      ...row,
+      crops: cropsFromColumns(crops, cropMonths),
+      ...(hours ? { hours: encodeTimeline(hours, { zone: false }) } : {}),
+    },
+    now,
+  );
+  // The photo, if any, is the card's own business (withCardPhotos).
+  const { photo: _photo, ...rest } = card;
+  return rest;
 }
 
 /**
@@ -177,9 +211,12 @@ export async function getPublicProfile(
     page = 1,
     favoritesPage = 1,
     viewerId,
+    now = new Date(),
   }: {
     page?: number;
     favoritesPage?: number;
+    /** The moment the cards' season and hours are told for. */
+    now?: Date;
     /** Who looks: the member sees their own favorites even while they are private. */
     viewerId?: string;
   } = {},
@@ -210,11 +247,15 @@ export async function getPublicProfile(
       .limit(PROFILE_PAGE_SIZE)
       .offset(pageOffset(page)),
     db.select({ total: count() }).from(meadows).where(eq(meadows.ownerId, userId)),
-    favoritesShown ? listFavorites(db, userId, { page: favoritesPage }) : null,
+    favoritesShown ? listFavorites(db, userId, { page: favoritesPage, now }) : null,
   ]);
   return {
     ...user,
-    meadows: meadowPage(created.map(toCard), counted?.total ?? 0, page),
+    meadows: meadowPage(
+      created.map((row) => toCard(row, now)),
+      counted?.total ?? 0,
+      page,
+    ),
     favorites: favorited,
   };
 }
@@ -253,7 +294,16 @@ export async function getAccountSettings(db: Database, userId: string) {
 export async function listFavorites(
   db: Database,
   userId: string,
-  { page = 1, near }: { page?: number; near?: LatLng } = {},
+  {
+    page = 1,
+    near,
+    now = new Date(),
+  }: {
+    page?: number;
+    near?: LatLng;
+    /** The moment the cards' season and hours are told for. */
+    now?: Date;
+  } = {},
 ): Promise<MeadowCardPage & { items: Array<MeadowCardData & { distanceKm?: number }> }> {
   // A member keeps tens of meadows, not thousands: measuring each is cheaper than an index walk.
   const distanceKm = near
@@ -276,7 +326,7 @@ export async function listFavorites(
     db.select({ total: count() }).from(favorites).where(eq(favorites.userId, userId)),
   ]);
   const found = items.map((item) =>
-    "distanceKm" in item ? { ...toCard(item), distanceKm: Number(item.distanceKm) } : toCard(item),
+    toCard("distanceKm" in item ? { ...item, distanceKm: Number(item.distanceKm) } : item, now),
   );
   return { ...meadowPage(found, counted?.total ?? 0, page), items: found };
 }

@@ -107,9 +107,20 @@ for (const lang of ["en", "nl"] as const) {
     await page.reload();
     await expect(heart).toHaveAttribute("aria-pressed", "true");
 
+    // The list's card for it, whose season and hours line the favorites' card repeats.
+    await gotoHydrated(page, `${t.prefix}/meadows?q=${encodeURIComponent(meadow.name)}`);
+    const listCard = page.getByRole("article").filter({ hasText: meadow.name }).first();
+    const listLines = await listCard
+      .locator("[data-hours], [data-testid=card-in-season]")
+      .allTextContents();
+    expect(listLines.length).toBeGreaterThan(0);
+
     await gotoHydrated(page, `${t.prefix}/favorites`);
     const card = page.getByRole("article").filter({ hasText: meadow.name });
     await expect(page.getByRole("article")).toHaveCount(1);
+    expect(
+      await card.locator("[data-hours], [data-testid=card-in-season]").allTextContents(),
+    ).toEqual(listLines);
     const cardHeart = card.getByRole("button", { name: t.keep(meadow.name) });
     await expect(cardHeart).toHaveAttribute("aria-pressed", "true");
     await pressHeart(page, cardHeart);
