@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { drawingScene, drawnCrops, toMeadowCard } from "~/lib/meadow-card";
-import { cropById, monthRange } from "~/lib/crops";
+import { cropById, CROPS, monthRange } from "~/lib/crops";
 import { drawingScenes, MeadowDrawing, MeadowDrawingParts } from "./meadow-drawing";
 
 /** The `<use>` elements of a card's drawing: what each shows, and in which colour. */
@@ -16,13 +16,21 @@ function drawn(crops?: string[]) {
 }
 
 describe("a meadow's drawing until it has a photo", () => {
-  it("shows what its first crop grows on: flowers, trees, bushes or a vegetable field", () => {
-    expect(drawingScene("tulip")).toBe("flowers");
+  it("shows what its first crop grows on, in a dozen scenes", () => {
+    expect(drawingScene("dahlia")).toBe("flowers");
+    expect(drawingScene("tulip")).toBe("bulbs");
+    expect(drawingScene("lavender")).toBe("spikes");
+    expect(drawingScene("sunflower")).toBe("sunflowers");
+    expect(drawingScene("peony")).toBe("roses");
+    expect(drawingScene("cosmos")).toBe("wildflowers");
     expect(drawingScene("apple")).toBe("orchard");
     expect(drawingScene("cherry")).toBe("orchard");
-    expect(drawingScene("strawberry")).toBe("bushes");
     expect(drawingScene("blueberry")).toBe("bushes");
-    expect(drawingScene("pumpkin")).toBe("vegetables");
+    expect(drawingScene("strawberry")).toBe("strawberries");
+    expect(drawingScene("kale")).toBe("vegetables");
+    expect(drawingScene("pumpkin")).toBe("pumpkins");
+    expect(drawingScene("sweet-corn")).toBe("corn");
+    expect(new Set(CROPS.map((crop) => drawingScene(crop.id))).size).toBeGreaterThanOrEqual(12);
     expect(drawingScene(undefined)).toBe("flowers");
     expect(drawingScene("no-such-crop")).toBe("flowers");
   });
@@ -37,12 +45,16 @@ describe("a meadow's drawing until it has a photo", () => {
     // The flowers come first in the catalogue's order, and decide; the fruit is left out.
     expect(drawnCrops(["sunflower", "strawberry"])).toEqual(["sunflower"]);
     expect(drawn(["sunflower"])).toEqual([
-      ["f0", cropById("sunflower")?.colour],
-      ["f1", cropById("sunflower")?.colour],
+      ["n0", cropById("sunflower")?.colour],
+      ["n1", cropById("sunflower")?.colour],
     ]);
     expect(drawn(["pumpkin"])).toEqual([
-      ["g0", cropById("pumpkin")?.colour],
-      ["g1", cropById("pumpkin")?.colour],
+      ["p0", cropById("pumpkin")?.colour],
+      ["p1", cropById("pumpkin")?.colour],
+    ]);
+    expect(drawn(["kale", "tomato"])).toEqual([
+      ["g0", cropById("kale")?.colour],
+      ["g1", cropById("tomato")?.colour],
     ]);
   });
 
@@ -51,6 +63,15 @@ describe("a meadow's drawing until it has a photo", () => {
     expect(colours.map(([part]) => part)).toEqual(["f0", "f1"]);
     for (const [, className] of colours) expect(className).toMatch(/^flowers-\w+$/);
     expect(drawn()).toEqual(colours);
+  });
+
+  it("draws each scene's two sets of plants in the list's parts", () => {
+    const scenes = [...new Set(CROPS.map((crop) => drawingScene(crop.id)))];
+    const html = renderToStaticMarkup(<MeadowDrawingParts id="p" scenes={scenes} />);
+    const ids = new Set([...html.matchAll(/ id="p(\w+)"/g)].map(([, id]) => id));
+    for (const crop of CROPS) {
+      for (const [part] of drawn([crop.id])) expect(ids, `${crop.id}: ${part}`).toContain(part);
+    }
   });
 
   it("puts in a list's page only the parts its cards without a photo show", () => {
@@ -78,8 +99,8 @@ describe("a meadow's drawing until it has a photo", () => {
       })),
     };
     expect(toMeadowCard(meadow).drawnCrops).toEqual(["apple", "pear"]);
-    expect(drawnCrops(["sunflower", "strawberry", "dahlia"])).toEqual(["sunflower", "dahlia"]);
-    expect(drawnCrops(["strawberry", "apple", "blueberry"])).toEqual(["strawberry", "blueberry"]);
+    expect(drawnCrops(["dahlia", "strawberry", "zinnia"])).toEqual(["dahlia", "zinnia"]);
+    expect(drawnCrops(["raspberry", "apple", "blueberry"])).toEqual(["raspberry", "blueberry"]);
     expect(toMeadowCard({ ...meadow, photo: { src: "/a.webp" } })).not.toHaveProperty("drawnCrops");
     expect(toMeadowCard({ ...meadow, crops: [] })).not.toHaveProperty("drawnCrops");
   });

@@ -39,6 +39,22 @@ export function drawingScenes(
   return [...scenes];
 }
 
+/** The letter of each scene's two sets of plants among a list's drawing parts. */
+const SCENE_PARTS: Readonly<Record<DrawingScene, string>> = {
+  flowers: "f",
+  bulbs: "u",
+  spikes: "s",
+  sunflowers: "n",
+  roses: "w",
+  wildflowers: "m",
+  orchard: "o",
+  bushes: "b",
+  strawberries: "r",
+  vegetables: "g",
+  pumpkins: "p",
+  corn: "c",
+};
+
 /** A small deterministic hash, so each meadow keeps its own colours. */
 function hash(text: string): number {
   let value = 2166136261;
@@ -211,6 +227,152 @@ export function MeadowDrawingParts({
       />
     </g>
   );
+  const stems = (plants: readonly { x: number; y: number }[], from: number, to: number) =>
+    plants.map((plant) => `M${plant.x} ${plant.y + from}V${plant.y + to}`).join("");
+  // Tulips and daffodils: a cup on each stem, in rows as a bulb field has them.
+  const bulbSet = (part: number) => (
+    <g key={part} id={`${id}u${part}`} strokeLinecap="round" strokeLinejoin="round">
+      <path d={stems(half(PLANTS, part), 2, 26)} strokeWidth="2.5" className="stroke-primary/70" />
+      <path
+        d={half(PLANTS, part)
+          .map((plant) => `M${plant.x - 6} ${plant.y - 6}l3 3 3-4 3 4 3-3v5q0 7-6 7t-6-7z`)
+          .join("")}
+        fill="currentColor"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      />
+    </g>
+  );
+  // Lavender and gladioli: a spike of small flowers at the top of each stem.
+  const spikeSet = (part: number) => (
+    <g key={part} id={`${id}s${part}`} strokeLinecap="round">
+      <path d={stems(half(PLANTS, part), 4, 26)} strokeWidth="2.5" className="stroke-primary/70" />
+      <path d={stems(half(PLANTS, part), -16, 2)} {...coloured(7)} />
+    </g>
+  );
+  // Sunflowers stand taller, with a leaf each way and a dark heart in a large head.
+  const sunflowerSet = (part: number) => {
+    const plants = half(PLANTS, part).map((plant) => ({ ...plant, y: plant.y - 22 }));
+    return (
+      <g key={part} id={`${id}n${part}`} strokeLinecap="round">
+        <path d={stems(plants, 0, 48)} strokeWidth="3.5" className="stroke-primary/80" />
+        <path
+          d={plants
+            .map((plant) => `M${plant.x} ${plant.y + 26}l-9-5M${plant.x} ${plant.y + 32}l9-5`)
+            .join("")}
+          strokeWidth="6"
+          className="meadow-leaves"
+        />
+        <path d={dots(plants)} {...coloured(24)} />
+        <path d={dots(plants)} strokeWidth="10" className="meadow-seed" />
+      </g>
+    );
+  };
+  // Roses and peonies: a leafy shrub with open flowers on it.
+  const roseSet = (part: number) => (
+    <g key={part} id={`${id}w${part}`} strokeLinecap="round">
+      <path
+        d={half(PLANTS, part)
+          .map((bush) => `M${bush.x - 6} ${bush.y + 10}h12`)
+          .join("")}
+        strokeWidth="26"
+        className="meadow-bush"
+      />
+      <path
+        d={dots(
+          half(PLANTS, part).flatMap((bush) =>
+            BERRIES.map(([dx, dy]) => ({ x: bush.x + dx, y: bush.y + dy })),
+          ),
+        )}
+        {...coloured(10)}
+      />
+    </g>
+  );
+  // Cornflowers and cosmos: three small heads on thin stems of their own height.
+  const wildSet = (part: number) => {
+    const heads = half(PLANTS, part).flatMap((plant) => [
+      { x: plant.x - 8, y: plant.y + 4 },
+      { x: plant.x, y: plant.y - 6 },
+      { x: plant.x + 8, y: plant.y + 8 },
+    ]);
+    return (
+      <g key={part} id={`${id}m${part}`} strokeLinecap="round">
+        <path d={stems(heads, 0, 30)} strokeWidth="1.5" className="stroke-primary/70" />
+        <path d={dots(heads)} {...coloured(8)} />
+      </g>
+    );
+  };
+  // Strawberries: low plants in a row on the ground, the berries under their leaves.
+  const strawberrySet = (part: number) => (
+    <g key={part} id={`${id}r${part}`} strokeLinecap="round">
+      <path
+        d={half(PLANTS, part)
+          .map((plant) => `M${plant.x - 9} ${plant.y + 16}h18`)
+          .join("")}
+        strokeWidth="13"
+        className="meadow-leaves"
+      />
+      <path
+        d={dots(
+          half(PLANTS, part).flatMap((plant) => [
+            { x: plant.x - 10, y: plant.y + 24 },
+            { x: plant.x + 3, y: plant.y + 25 },
+            { x: plant.x + 12, y: plant.y + 22 },
+          ]),
+        )}
+        {...coloured(7)}
+      />
+    </g>
+  );
+  // Pumpkins lie on the ground along their vine.
+  const pumpkinSet = (part: number) => (
+    <g key={part} id={`${id}p${part}`} strokeLinecap="round" fill="none">
+      <path
+        d={half(PLANTS, part)
+          .map((plant) => `M${plant.x - 22} ${plant.y + 26}q11-12 22-4`)
+          .join("")}
+        strokeWidth="3"
+        className="meadow-leaves"
+      />
+      <path
+        d={half(PLANTS, part)
+          .map((plant) => `M${plant.x - 4} ${plant.y + 20}h8`)
+          .join("")}
+        {...coloured(20)}
+      />
+      <path d={stems(half(PLANTS, part), 6, 11)} strokeWidth="3" className="meadow-trunk" />
+    </g>
+  );
+  // Sweet corn: tall stalks, a leaf each way, a cob on each.
+  const cornSet = (part: number) => {
+    const plants = half(PLANTS, part).map((plant) => ({ ...plant, y: plant.y - 26 }));
+    return (
+      <g key={part} id={`${id}c${part}`} strokeLinecap="round">
+        <path d={stems(plants, 0, 54)} strokeWidth="4" className="meadow-leaves" />
+        <path
+          d={plants
+            .map((plant) => `M${plant.x} ${plant.y + 20}l-12 10M${plant.x} ${plant.y + 12}l12 10`)
+            .join("")}
+          strokeWidth="4"
+          className="meadow-leaves"
+        />
+        <path
+          d={plants.map((plant) => `M${plant.x + 5} ${plant.y + 22}V${plant.y + 34}`).join("")}
+          {...coloured(7)}
+        />
+      </g>
+    );
+  };
+  const sets: Partial<Record<DrawingScene, (part: number) => ReactNode>> = {
+    bulbs: bulbSet,
+    spikes: spikeSet,
+    sunflowers: sunflowerSet,
+    roses: roseSet,
+    wildflowers: wildSet,
+    strawberries: strawberrySet,
+    pumpkins: pumpkinSet,
+    corn: cornSet,
+  };
   return (
     <svg aria-hidden="true" focusable="false" className="absolute size-0 overflow-hidden">
       <defs>
@@ -243,6 +405,8 @@ export function MeadowDrawingParts({
         ) : null}
         {scenes.includes("bushes") ? [0, 1].map(berrySet) : null}
         {scenes.includes("vegetables") ? [0, 1].map(vegetableSet) : null}
+        {scenes.map((scene) => sets[scene]?.(0))}
+        {scenes.map((scene) => sets[scene]?.(1))}
         {children}
       </defs>
     </svg>
@@ -266,7 +430,7 @@ export function MeadowDrawing({
   const shown = crops ?? [];
   const scene = drawingScene(shown[0]);
   const [first, second = first] = shown.map(drawnColour);
-  const set = { flowers: "f", orchard: "o", bushes: "b", vegetables: "g" }[scene];
+  const set = SCENE_PARTS[scene];
   return (
     <svg viewBox="0 0 400 300" preserveAspectRatio="xMidYMax slice" aria-hidden="true">
       <use href={`#${partsId}h`} />

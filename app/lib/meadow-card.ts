@@ -96,7 +96,47 @@ export function pickableInSeason(
 }
 
 /** What a card's drawing shows, from the first of the meadow's crops. */
-export type DrawingScene = "flowers" | "orchard" | "bushes" | "vegetables";
+export type DrawingScene =
+  | "flowers"
+  | "bulbs"
+  | "spikes"
+  | "sunflowers"
+  | "roses"
+  | "wildflowers"
+  | "orchard"
+  | "bushes"
+  | "strawberries"
+  | "vegetables"
+  | "pumpkins"
+  | "corn";
+
+/**
+ * The scene of each crop drawn otherwise than its kind's: flowers as round heads, fruit on
+ * bushes (on trees where ORCHARD_CROPS says), vegetables as leafy heads.
+ */
+const SCENE_OF: Readonly<Record<string, DrawingScene>> = {
+  tulip: "bulbs",
+  daffodil: "bulbs",
+  ranunculus: "bulbs",
+  hyacinth: "spikes",
+  lavender: "spikes",
+  larkspur: "spikes",
+  gladiolus: "spikes",
+  snapdragon: "spikes",
+  statice: "spikes",
+  sunflower: "sunflowers",
+  rose: "roses",
+  peony: "roses",
+  hydrangea: "roses",
+  cornflower: "wildflowers",
+  cosmos: "wildflowers",
+  scabious: "wildflowers",
+  "sweet-pea": "wildflowers",
+  aster: "wildflowers",
+  strawberry: "strawberries",
+  pumpkin: "pumpkins",
+  "sweet-corn": "corn",
+};
 
 /** Fruit that grows on trees: drawn as an orchard; other fruit as bushes. */
 const ORCHARD_CROPS = new Set([
@@ -112,8 +152,11 @@ const ORCHARD_CROPS = new Set([
 
 export function drawingScene(cropId: string | undefined): DrawingScene {
   const crop = cropId ? cropById(cropId) : undefined;
-  if (crop?.kind === "vegetable") return "vegetables";
-  if (crop?.kind === "fruit") return ORCHARD_CROPS.has(crop.id) ? "orchard" : "bushes";
+  if (!crop) return "flowers";
+  const own = SCENE_OF[crop.id];
+  if (own) return own;
+  if (crop.kind === "vegetable") return "vegetables";
+  if (crop.kind === "fruit") return ORCHARD_CROPS.has(crop.id) ? "orchard" : "bushes";
   return "flowers";
 }
 
