@@ -65,8 +65,9 @@ export function toMeadowCard(
     priceText: meadow.priceText,
     isDemo: meadow.isDemo,
     // To the metre: enough for anyone, and the page carries it twice for each card.
-    distanceKm:
-      meadow.distanceKm === undefined ? undefined : Math.round(meadow.distanceKm * 1000) / 1000,
+    ...(meadow.distanceKm === undefined
+      ? {}
+      : { distanceKm: Math.round(meadow.distanceKm * 1000) / 1000 }),
     photo: meadow.photo ?? null,
     ...(!meadow.photo && meadow.crops?.length ? { drawnCrops: drawnCrops(meadow.crops) } : {}),
     ...(inSeason?.length ? { inSeason } : {}),

@@ -7,7 +7,8 @@ import { SeasonOptions } from "~/components/crops";
 import { OpenNowCheckbox } from "~/components/hours";
 import { HomeMeadows } from "~/components/home-meadows";
 import { SearchSuggestions } from "~/components/search-suggestions";
-import { toMeadowCard } from "~/lib/meadow-card";
+import { drawingScene, toMeadowCard } from "~/lib/meadow-card";
+import { MeadowDrawing, MeadowDrawingParts, useDrawingPartsId } from "~/components/meadow-drawing";
 import { withCardImages } from "~/services/photos.server";
 import { buttonVariants } from "~/components/ui/button";
 import { appContext } from "~/context";
@@ -93,75 +94,78 @@ export default function Home() {
   return (
     <main id="main">
       <section className="relative border-b border-border bg-gradient-to-b from-accent to-background">
-        <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
-          <h1 className="max-w-2xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
-            {t("home.title")}
-          </h1>
-          <p className="mt-4 max-w-2xl text-lg text-muted-foreground">{t("home.intro")}</p>
-          <Form
-            ref={searchForm}
-            method="get"
-            action={localePath("/meadows")}
-            role="search"
-            className="mt-8 flex max-w-3xl flex-col gap-2 sm:flex-row sm:flex-wrap"
-          >
-            <label id="home-search-label" htmlFor="home-search" className="sr-only">
-              {t("home.searchLabel")}
-            </label>
-            <SearchSuggestions
-              id="home-search"
-              labelId="home-search-label"
-              value={q}
-              onValueChange={setQ}
-              onComplete={(value) => {
-                flushSync(() => setQ(value));
-                searchForm.current?.requestSubmit();
-              }}
-              className="min-w-0 sm:w-full"
-              inputProps={{
-                type: "search",
-                name: "q",
-                placeholder: t("home.searchPlaceholder"),
-                enterKeyHint: "search",
-                maxLength: 100,
-                className:
-                  "h-11 w-full min-w-0 rounded-md border border-input bg-background px-4 text-base shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-              }}
-            />
-            <CropMenu
-              chosen={crops}
-              onChange={setCrops}
-              className="relative sm:min-w-36 sm:flex-1"
-              buttonClassName="h-11 px-3 text-base sm:text-base"
-              // Nothing applies until Search: on a phone the checkboxes open in the page's flow, so
-              // the button below them stays in reach.
-              panelClassName="left-0 w-full max-sm:static sm:w-64"
-            />
-            <label htmlFor="home-season" className="sr-only">
-              {t("crops.seasonLabel")}
-            </label>
-            <select
-              id="home-season"
-              name="season"
-              defaultValue=""
-              className="h-11 rounded-md border border-input bg-background px-3 text-base shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24 lg:grid lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-center lg:gap-12">
+          <div className="min-w-0">
+            <h1 className="max-w-2xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+              {t("home.title")}
+            </h1>
+            <p className="mt-4 max-w-2xl text-lg text-muted-foreground">{t("home.intro")}</p>
+            <Form
+              ref={searchForm}
+              method="get"
+              action={localePath("/meadows")}
+              role="search"
+              className="mt-8 flex max-w-3xl flex-col gap-2 sm:flex-row sm:flex-wrap"
             >
-              <SeasonOptions />
-            </select>
-            <OpenNowCheckbox
-              checked={false}
-              className="h-11 shrink-0 rounded-md border border-input bg-background px-3 whitespace-nowrap shadow-sm"
-            />
-            <button type="submit" className={cn(buttonVariants({ size: "lg" }))}>
-              {t("home.searchButton")}
-            </button>
-          </Form>
-          <Link
-            to={localePath("/meadows")}
-            className="mt-4 inline-flex rounded-sm text-sm font-medium text-primary underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            {t("home.browseButton")}
-          </Link>
+              <label id="home-search-label" htmlFor="home-search" className="sr-only">
+                {t("home.searchLabel")}
+              </label>
+              <SearchSuggestions
+                id="home-search"
+                labelId="home-search-label"
+                value={q}
+                onValueChange={setQ}
+                onComplete={(value) => {
+                  flushSync(() => setQ(value));
+                  searchForm.current?.requestSubmit();
+                }}
+                className="min-w-0 sm:w-full"
+                inputProps={{
+                  type: "search",
+                  name: "q",
+                  placeholder: t("home.searchPlaceholder"),
+                  enterKeyHint: "search",
+                  maxLength: 100,
+                  className:
+                    "h-11 w-full min-w-0 rounded-md border border-input bg-background px-4 text-base shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                }}
+              />
+              <CropMenu
+                chosen={crops}
+                onChange={setCrops}
+                className="relative sm:min-w-36 sm:flex-1"
+                buttonClassName="h-11 px-3 text-base sm:text-base"
+                // Nothing applies until Search: on a phone the checkboxes open in the page's flow, so
+                // the button below them stays in reach.
+                panelClassName="left-0 w-full max-sm:static sm:w-64"
+              />
+              <label htmlFor="home-season" className="sr-only">
+                {t("crops.seasonLabel")}
+              </label>
+              <select
+                id="home-season"
+                name="season"
+                defaultValue=""
+                className="h-11 rounded-md border border-input bg-background px-3 text-base shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <SeasonOptions />
+              </select>
+              <OpenNowCheckbox
+                checked={false}
+                className="h-11 shrink-0 rounded-md border border-input bg-background px-3 whitespace-nowrap shadow-sm"
+              />
+              <button type="submit" className={cn(buttonVariants({ size: "lg" }))}>
+                {t("home.searchButton")}
+              </button>
+            </Form>
+            <Link
+              to={localePath("/meadows")}
+              className="mt-4 inline-flex rounded-sm text-sm font-medium text-primary underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {t("home.browseButton")}
+            </Link>
+          </div>
+          <HeroDrawings />
         </div>
       </section>
 
@@ -202,5 +206,37 @@ export default function Home() {
         </div>
       </section>
     </main>
+  );
+}
+
+/** What the site is about, drawn: a bulb field, sunflowers, strawberries and an orchard. */
+const HERO_SCENES = [
+  { seed: "hero-tulips", crops: ["tulip", "daffodil"] },
+  { seed: "hero-sunflowers", crops: ["sunflower"] },
+  { seed: "hero-strawberries", crops: ["strawberry"] },
+  { seed: "hero-apples", crops: ["apple", "pear"] },
+] as const;
+
+/** Beside the search on a wide screen, four meadows drawn as the cards draw them. */
+function HeroDrawings() {
+  const partsId = useDrawingPartsId("hero");
+  return (
+    <div aria-hidden="true" className="hidden grid-cols-2 gap-3 lg:grid">
+      <MeadowDrawingParts
+        id={partsId}
+        scenes={HERO_SCENES.map((scene) => drawingScene(scene.crops[0]))}
+      />
+      {HERO_SCENES.map((scene, index) => (
+        <div
+          key={scene.seed}
+          className={cn(
+            "aspect-[4/3] overflow-hidden rounded-2xl border border-border bg-accent shadow-xs [&>svg]:size-full",
+            index % 2 === 1 && "translate-y-6",
+          )}
+        >
+          <MeadowDrawing seed={scene.seed} partsId={partsId} crops={scene.crops} />
+        </div>
+      ))}
+    </div>
   );
 }
