@@ -24,7 +24,7 @@ describe("HoursStatus on the server", () => {
     const encoded = encodeTimeline(timeline, { zone: false });
     for (let round = 0; round < 2; round++) {
       expect(await render("en", encoded, "NL")).toContain("Open now · closes 18:00");
-      expect(await render("nl", encoded, "NL")).toContain("Nu open · sluit om 18:00");
+      expect(await render("nl", encoded, "NL")).toContain("Nu open · sluit om 18:00 uur");
     }
   });
 

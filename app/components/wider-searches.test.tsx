@@ -19,7 +19,7 @@ async function emptyText(lang: "en" | "nl", query: string) {
 describe("WiderSearchLinks for a search of one filter", () => {
   it("says what that filter asked that no meadow has", async () => {
     expect(await emptyText("en", "open=now")).toBe(
-      "None is open right now. Show all meadows to see when those that give their hours open.",
+      "Nothing is open right now. Search without “Open now” to see when each meadow opens next.",
     );
     expect(await emptyText("en", "season=now")).toBe("No meadow has anything in season right now.");
     expect(await emptyText("en", "season=2")).toBe("No meadow has anything in season in February.");
@@ -36,7 +36,7 @@ describe("WiderSearchLinks for a search of one filter", () => {
 
   it("says it in Dutch on the Dutch list", async () => {
     expect(await emptyText("nl", "open=now")).toBe(
-      "Er is nu geen pluktuin open. Bij alle pluktuinen zie je wanneer ze opengaan, als ze hun openingstijden geven.",
+      "Er is nu geen pluktuin open. Zoek zonder ‘Nu open’ om te zien wanneer elke pluktuin weer opengaat.",
     );
     expect(await emptyText("nl", "season=2")).toBe(
       "Bij geen enkele pluktuin is in februari iets in het seizoen.",

@@ -124,6 +124,7 @@ describe("catalogues", () => {
       "meadowForm.website",
       "meadowForm.instagram",
       "crops.names.aster",
+      "crops.names.statice",
       "crops.kinds.fruit",
       "home.winter",
       "nav.openData",

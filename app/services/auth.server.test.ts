@@ -190,7 +190,9 @@ describe.each(testEngines)("accounts on $name", (engine) => {
 
     // The owner hears about it, in their own language, with the way to a new password.
     const warning = await mailTo(email);
-    expect(warning.subject).toBe("Iemand probeerde een account aan te maken met je e-mailadres");
+    expect(warning.subject).toBe(
+      "Iemand heeft geprobeerd met je e-mailadres een account aan te maken",
+    );
     expect(warning.text).toContain("Hallo Anna de Vries,");
     expect(linkIn(warning).href).toBe(`${APP_URL}/nl/forgot-password`);
     // Two mails went out: the new member's verification and the owner's warning; nothing else.

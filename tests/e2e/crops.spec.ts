@@ -85,7 +85,7 @@ test("on a phone the calendar shows all twelve months, this one marked, in both 
   await page.setViewportSize({ width: 360, height: 740 });
   for (const [prefix, caption, january] of [
     ["", "The months each crop is picked at this meadow", "Jan"],
-    ["/nl", "De maanden waarin elk gewas op deze pluktuin geplukt wordt", "jan"],
+    ["/nl", "De maanden waarin elk gewas in deze pluktuin geplukt wordt", "jan"],
   ] as const) {
     await page.goto(`${prefix}/meadows/demo-003`);
     const calendar = page.getByRole("region", { name: caption });

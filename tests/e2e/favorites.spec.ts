@@ -18,10 +18,10 @@ const texts = {
     keep: (name: string) => `Keep ${name} as a favorite`,
     count: (n: number) =>
       n === 0
-        ? "Nobody keeps this meadow yet"
+        ? "Nobody has this meadow as a favorite yet"
         : n === 1
-          ? "1 person keeps this meadow"
-          : `${n} people keep this meadow`,
+          ? "1 person has this meadow as a favorite"
+          : `${n} people have this meadow as a favorite`,
     saved: "Saved to your favorites",
     empty: "No favorites yet. Tap the heart on a meadow to save it here.",
     search: "Search meadows",
@@ -47,7 +47,7 @@ const texts = {
           : `${n} mensen hebben deze pluktuin als favoriet`,
     saved: "Toegevoegd aan je favorieten",
     empty:
-      "Nog geen favorieten. Tik op het hartje bij een pluktuin om hem aan je favorieten toe te voegen.",
+      "Nog geen favorieten. Gebruik het hartje bij een pluktuin om hem aan je favorieten toe te voegen.",
     search: "Pluktuinen zoeken",
     map: "Kaart openen",
     signInAgain: "Log opnieuw in om pluktuinen aan je favorieten toe te voegen.",

@@ -91,6 +91,17 @@ test.describe("home page", () => {
     }
   });
 
+  test("beside the search a wide screen shows meadows drawn, a phone only the search", async ({
+    page,
+  }) => {
+    const drawings = page.locator("main section").first().locator('svg[viewBox="0 0 400 300"]');
+    await gotoHydrated(page, "/");
+    await expect(drawings).toHaveCount(4);
+    for (const drawing of await drawings.all()) await expect(drawing).toBeVisible();
+    await page.setViewportSize({ width: 360, height: 800 });
+    for (const drawing of await drawings.all()) await expect(drawing).toBeHidden();
+  });
+
   test("the search sends the crops ticked, on a phone with the menu still open and without JavaScript", async ({
     openPage,
   }) => {
@@ -130,8 +141,8 @@ test.describe("home page", () => {
       },
       {
         prefix: "/nl",
-        section: "Wat pluk je wanneer",
-        seasonLink: (month: string) => `Pluktuinen in het seizoen in ${month}`,
+        section: "Wat pluk je wanneer?",
+        seasonLink: (month: string) => `Wat er in ${month} te plukken is`,
         months: ["april", "juli", "oktober", "december"],
       },
     ]) {
@@ -204,7 +215,7 @@ test.describe("meadows on the home page", () => {
     expect(distances).toHaveLength(6);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     expect(distances[0]).toBeLessThan(10);
-    await expect(page.getByRole("link", { name: "Meer pluktuinen" })).toHaveAttribute(
+    await expect(page.getByRole("link", { name: "Meer pluktuinen", exact: true })).toHaveAttribute(
       "href",
       "/nl/meadows?lat=52.258&lng=4.557",
     );
@@ -219,7 +230,9 @@ test.describe("meadows on the home page", () => {
         await expect(card.getByTestId("card-in-season")).toContainText("In het seizoen:");
       }
       await expect(
-        page.getByRole("link", { name: "Meer nu in het seizoen bij jou in de buurt" }),
+        page.getByRole("link", {
+          name: "Meer pluktuinen bij jou in de buurt met nu iets te plukken",
+        }),
       ).toHaveAttribute("href", "/nl/meadows?lat=52.258&lng=4.557&season=now");
     }
   });

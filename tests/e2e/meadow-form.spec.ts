@@ -112,8 +112,8 @@ const texts = {
       country: "Kies een land",
       website: "Vul een geldig webadres in",
       phone:
-        "Vul een telefoonnummer in van minstens 6 cijfers, met alleen cijfers, spaties en + - ( ) / .",
-      instagram: "Vul een Instagram-naam in zoals @pluktuin of een link naar het profiel",
+        "Een telefoonnummer heeft minstens 6 cijfers en bevat alleen cijfers, spaties en + - ( ) /",
+      instagram: "Vul een Instagram-naam in, zoals @pluktuin, of een link naar het profiel",
       address: "Vul een geldig adres in om verder te gaan",
     },
   },

@@ -70,7 +70,7 @@ const texts = {
     sort: "Sorteren op",
     useMyLocation: "Mijn locatie gebruiken",
     nearUtrecht: "In de buurt van Utrecht, Nederland",
-    nearYou: "In de buurt van jouw locatie",
+    nearYou: "Bij jou in de buurt",
     clearLocation: "Locatie wissen",
     belgium: "België",
     count: /^\d+ pluktuinen?$/,

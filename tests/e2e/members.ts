@@ -36,7 +36,7 @@ export const registerTexts = {
   },
   nl: {
     prefix: "/nl",
-    fullName: "Volledige naam",
+    fullName: "Naam",
     email: "E-mailadres",
     password: "Wachtwoord",
     confirmPassword: "Herhaal je wachtwoord",

@@ -7,7 +7,7 @@ test.describe("the open data API's reference", () => {
     { path: "/api", heading: "Open data API", copy: "Copy", copied: "Copied", licence: "Licence" },
     {
       path: "/nl/api",
-      heading: "Open data-API",
+      heading: "Open-data-API",
       copy: "Kopiëren",
       copied: "Gekopieerd",
       licence: "Licentie",
@@ -55,7 +55,7 @@ test.describe("the open data API's reference", () => {
     await gotoHydrated(page, "/nl/about");
     await page.getByRole("main").getByRole("link", { name: "De API en de downloads" }).click();
     await expect(page).toHaveURL("/nl/api");
-    await expect(page.getByRole("heading", { level: 1, name: "Open data-API" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Open-data-API" })).toBeVisible();
     await page.getByRole("contentinfo").getByRole("link", { name: "Voorwaarden" }).click();
     await expect(
       page.getByRole("heading", { name: "Licentie van de gegevens over pluktuinen" }),

@@ -196,7 +196,7 @@ test("with JavaScript, in Dutch: the upload and the full-size view speak Dutch",
   await tiles(page).first().getByRole("link").first().click();
   const viewer = page.getByRole("dialog");
   await expect(viewer).toContainText("Foto 1 van 1");
-  await expect(viewer).toContainText("Foto van Fenna Foto");
+  await expect(viewer).toContainText("Foto: Fenna Foto");
   await expectNoSeriousViolations(page, "full-size view, Dutch");
   await page.keyboard.press("Escape");
   await tiles(page).first().getByRole("button", { name: "Foto verwijderen" }).click();

@@ -6,7 +6,7 @@ const pages = [
   { path: "/about", en: "About Plukweide", nl: "Over Plukweide" },
   { path: "/privacy", en: "Privacy", nl: "Privacy" },
   { path: "/terms", en: "Terms of use", nl: "Gebruiksvoorwaarden" },
-  { path: "/api", en: "Open data API", nl: "Open data-API" },
+  { path: "/api", en: "Open data API", nl: "Open-data-API" },
 ];
 
 /** Every page three times: unprefixed (English), /en (English) and /nl (Dutch). */

@@ -25,8 +25,7 @@ const texts = {
   },
   nl: {
     ...registerTexts.nl,
-    wrong:
-      "Dit e-mailadres en wachtwoord horen niet bij elkaar. Controleer ze en probeer het opnieuw.",
+    wrong: "Het e-mailadres of het wachtwoord klopt niet. Controleer ze en probeer het opnieuw.",
     locked:
       "Te veel mislukte pogingen om op dit account in te loggen. Wacht een paar minuten, of log in op een apparaat waarop je al eerder hebt ingelogd.",
     alertSubject: "Iemand probeert in te loggen op je Plukweide-account",

@@ -74,7 +74,7 @@ test.describe("new version", () => {
     await deployNewBuild(page);
     await becomeVisible(page);
     await expect(page.getByRole("region", { name: "Meldingen (F8)" })).toBeAttached();
-    const toast = toastSaying(page, "Er is een nieuwe versie van Plukweide.");
+    const toast = toastSaying(page, "Er is een nieuwe versie van Plukweide beschikbaar.");
     await expect(toast).toBeVisible();
     await expect(toast.getByRole("button", { name: "Vernieuwen" })).toBeVisible();
   });

@@ -16,7 +16,7 @@ import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../supp
 const INVALID_CREDENTIALS =
   "That email address and password do not match. Check them and try again.";
 const INVALID_CREDENTIALS_NL =
-  "Dit e-mailadres en wachtwoord horen niet bij elkaar. Controleer ze en probeer het opnieuw.";
+  "Het e-mailadres of het wachtwoord klopt niet. Controleer ze en probeer het opnieuw.";
 const ACCOUNT_LOCKED =
   "Too many failed attempts to sign in to this account. Please wait a few minutes, or sign in on a device where you signed in before.";
 const LINK_NO_LONGER_WORKS = "This link no longer works";

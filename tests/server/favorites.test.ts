@@ -50,7 +50,7 @@ describe("favorites on the production build", () => {
     const browser = await member();
     const before = await (await browser.get(`/meadows/${MEADOW}`)).text();
     expect(heart(before, MEADOW)).toEqual({ pressed: false, next: "true" });
-    expect(before).toContain("Nobody keeps this meadow yet");
+    expect(before).toContain("Nobody has this meadow as a favorite yet");
 
     const returnTo = `/meadows?q=tulp#favorite-${MEADOW}`;
     const kept = await browser.post("/resources/favorite", {
@@ -69,7 +69,7 @@ describe("favorites on the production build", () => {
 
     const after = await (await browser.get(`/meadows/${MEADOW}`)).text();
     expect(heart(after, MEADOW)).toEqual({ pressed: true, next: "false" });
-    expect(after).toContain("1 person keeps this meadow");
+    expect(after).toContain("1 person has this meadow as a favorite");
     const favorites = await (await browser.get("/favorites")).text();
     expect(heart(favorites, MEADOW)).toEqual({ pressed: true, next: "false" });
     expect(favorites).toContain("1 meadow");
@@ -165,7 +165,7 @@ describe("favorites on the production build", () => {
       await browser.post("/resources/favorite", { meadowId: OTHER, favorite: "true" });
     }
     const english = await (await visitor().get(`/meadows/${OTHER}`)).text();
-    expect(english).toContain("2 people keep this meadow");
+    expect(english).toContain("2 people have this meadow as a favorite");
     const dutch = await (await visitor().get(`/nl/meadows/${OTHER}`)).text();
     expect(dutch).toContain("2 mensen hebben deze pluktuin als favoriet");
   });
@@ -184,7 +184,7 @@ describe("favorites on the production build", () => {
     );
     expect(racing.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     expect(await (await browser.get("/meadows/demo-003")).text()).toContain(
-      "1 person keeps this meadow",
+      "1 person has this meadow as a favorite",
     );
     // What the map's popup asks: private to the member, never stored by a cache.
     const state = await browser.get("/resources/favorite/state?meadowId=demo-003");

@@ -63,7 +63,7 @@ describe("the anonymous page cache", () => {
     await visitorPage();
     const cached = await visitorPage();
     expect(cached.hit).toBe(true);
-    expect(cached.html).toContain("Nobody keeps this meadow yet");
+    expect(cached.html).toContain("Nobody has this meadow as a favorite yet");
     const dutchPage = async () => {
       const response = await visit(`/nl/meadows/${MEADOW}`);
       return { hit: response.headers.get("x-page-cache") === "hit", html: await response.text() };
@@ -98,7 +98,7 @@ describe("the anonymous page cache", () => {
     expect(kept.status).toBe(302);
     const after = await visitorPage();
     expect(after.hit).toBe(false);
-    expect(after.html).toContain("1 person keeps this meadow");
+    expect(after.html).toContain("1 person has this meadow as a favorite");
     // A heart changes only its meadow's page, in both languages: the list stays served.
     const dutchAfter = await dutchPage();
     expect(dutchAfter.hit).toBe(false);

@@ -260,7 +260,7 @@ describe("the app on the embedded database", () => {
     const dutch = await noBoundary.text();
     expect(dutch).toContain("<h1");
     expect(dutch).toContain("Verzoek niet begrepen");
-    expect(dutch).toContain("Wat er is verstuurd, kon niet worden gelezen.");
+    expect(dutch).toContain("We konden niet lezen wat je hebt verstuurd.");
     expect(dutch).not.toContain("Er ging iets mis");
 
     const json = await fetch(`${app.url}/register`, {

@@ -4,7 +4,7 @@ const nl = {
   meta: {
     tagline: "Vind en deel pluktuinen",
     description:
-      "Pluktuinen en zelfpluk-fruittuinen bij jou in de buurt, gedeeld door mensen die ze een warm hart toedragen.",
+      "Pluktuinen en fruittuinen waar je zelf plukt, bij jou in de buurt, gedeeld door mensen die ze een warm hart toedragen.",
   },
   nav: {
     skipToContent: "Naar de inhoud",
@@ -36,7 +36,7 @@ const nl = {
     current: "Weergave: {{mode}}",
   },
   home: {
-    allInSeason: "Meer nu in het seizoen bij jou in de buurt",
+    allInSeason: "Meer pluktuinen bij jou in de buurt met nu iets te plukken",
     inSeasonNearTitle: "Nu in het seizoen bij jou in de buurt",
     newestTitle: "Nieuwste pluktuinen",
     nearbyTitle: "Pluktuinen bij jou in de buurt",
@@ -44,7 +44,7 @@ const nl = {
     allMeadows: "Meer pluktuinen",
     title: "Pluk je eigen bloemen en fruit",
     intro:
-      "Plukweide verzamelt pluktuinen en zelfpluk-fruittuinen: tulpen in de lente, dahlia's en zonnebloemen in de zomer, appels in de herfst. Vind er een bij jou in de buurt, of deel je favoriete plek.",
+      "Plukweide verzamelt pluktuinen en fruittuinen waar je zelf plukt: tulpen in de lente, dahlia's en zonnebloemen in de zomer, appels in de herfst. Vind er een bij jou in de buurt, of deel je favoriete plek.",
     searchLabel: "Zoek pluktuinen",
     searchPlaceholder: "Tulpen, aardbeien, een plaats…",
     searchButton: "Zoeken",
@@ -53,7 +53,7 @@ const nl = {
       "Zet hem op Plukweide met adres, prijzen en openingstijden, zodat anderen er ook van kunnen genieten.",
     addButton: "Pluktuin toevoegen",
     browseButton: "Alle pluktuinen bekijken",
-    seasonsTitle: "Wat pluk je wanneer",
+    seasonsTitle: "Wat pluk je wanneer?",
     spring: "Lente",
     springText: "Tulpen, narcissen, hyacinten en de eerste asperges.",
     summer: "Zomer",
@@ -62,22 +62,22 @@ const nl = {
     autumnText: "Appels, peren, pompoenen en de laatste dahlia's.",
     winter: "Winter",
     winterText: "Hulst, kerstrozen, boerenkool en spruitjes.",
-    seasonLink: "Pluktuinen in het seizoen in {{month}}",
+    seasonLink: "Wat er in {{month}} te plukken is",
   },
   about: {
     title: "Over Plukweide",
     intro:
       "Plukweide is een site van en voor liefhebbers, om pluktuinen te vinden en te delen: plekken waar je zelf bloemen of fruit plukt en de kweker betaalt voor wat je meeneemt.",
     whyTitle: "Waarom we dit maken",
-    why: "Pluktuinen zijn vaak kleine familiebedrijven met een handgeschilderd bord langs de weg. Je rijdt er makkelijk langs en online zijn ze lastig te vinden. Plukweide brengt ze samen op één plek, in het Nederlands en het Engels, zodat een zonnige middag kan eindigen met een bos bloemen die je zelf hebt geplukt.",
+    why: "Pluktuinen zijn vaak kleine familiebedrijven met een handgeschilderd bord langs de weg. Je rijdt er zo voorbij, en online zijn ze lastig te vinden. Plukweide brengt ze samen op één plek, in het Nederlands en het Engels, zodat een zonnige middag kan eindigen met een bos bloemen die je zelf hebt geplukt.",
     howTitle: "Hoe het werkt",
-    how: "Iedereen kan pluktuinen bekijken en zoeken op naam, land en afstand. Leden voegen pluktuinen toe met adres, prijzen en openingstijden, uploaden foto's en houden een lijst met favorieten bij. Wat je hier leest, is geschreven door leden: controleer de openingstijden bij de pluktuin voordat je ver rijdt.",
+    how: "Iedereen kan pluktuinen bekijken en zoeken op naam, land en afstand. Leden voegen pluktuinen toe met adres, prijzen en openingstijden, uploaden foto's en houden een lijst met favorieten bij. Wat je hier leest, is geschreven door leden: controleer de openingstijden bij de pluktuin voordat je er een eind voor gaat rijden.",
     contactTitle: "Contact",
     contact:
-      "Zie je een fout, of is een pluktuin voorgoed dicht? Laat het weten aan het lid dat hem heeft toegevoegd via diens profiel, of pas hem zelf aan als jij hem hebt toegevoegd.",
+      "Zie je een fout, of is een pluktuin voorgoed gesloten? Laat het weten aan het lid dat hem heeft toegevoegd (via zijn of haar profiel), of pas hem zelf aan als jij hem hebt toegevoegd.",
     openDataTitle: "Open data",
     openData:
-      "De pluktuinen die leden delen, zijn open data onder de Open Database License (ODbL) 1.0: iedereen mag ze gebruiken in apps, kaarten en onderzoek, met Plukweide en de mensen die eraan bijdragen als bron. Foto’s blijven van de leden die ze hebben gemaakt en horen er niet bij.",
+      "De pluktuinen die leden delen, zijn open data onder de Open Database License (ODbL) 1.0: iedereen mag ze gebruiken in apps, kaarten en onderzoek, met Plukweide en de mensen die eraan bijdragen als bron. Foto's blijven van de leden die ze hebben gemaakt en horen er niet bij.",
     openDataLink: "De API en de downloads",
   },
   privacy: {
@@ -86,16 +86,16 @@ const nl = {
       "We bewaren niet meer over je dan de site nodig heeft om te werken, en niets voor reclame. Op deze pagina lees je wat we bewaren, waarom en hoe lang.",
     accountTitle: "Je account",
     account:
-      "Als je een account aanmaakt, bewaren we je naam, je e-mailadres en een hash van je wachtwoord (nooit het wachtwoord zelf). Wat je aan je profiel toevoegt (bio, website, woonplaats, profielfoto) is openbaar; je favorieten zijn privé, tenzij je ervoor kiest ze daar te laten zien. Je kunt dit allemaal aanpassen bij Instellingen en daar ook je account verwijderen: dan verdwijnen je account, sessies, favorieten, foto's en profielfoto. Pluktuinen die je hebt toegevoegd blijven op de site staan, zonder je naam.",
+      "Als je een account aanmaakt, bewaren we je naam, je e-mailadres en een hash van je wachtwoord (nooit het wachtwoord zelf). Wat je aan je profiel toevoegt (bio, website, woonplaats, profielfoto) is openbaar; je favorieten zijn privé, tenzij je ervoor kiest ze daar te laten zien. Je kunt dit allemaal aanpassen bij Instellingen en daar ook je account verwijderen: dan verdwijnen je account, sessies, favorieten, foto's en profielfoto. Pluktuinen die je hebt toegevoegd, blijven op de site staan, zonder je naam.",
     meadowsTitle: "Pluktuinen en foto's",
     meadows:
-      "Pluktuinen die je toevoegt en foto's die je uploadt zijn openbaar, met jouw naam als het lid dat ze heeft toegevoegd. Voordat we een foto opslaan, halen we de metadata eruit, ook de gps-locatie die je camera er misschien in heeft gezet.",
+      "Pluktuinen die je toevoegt en foto's die je uploadt, zijn openbaar, met je naam erbij als degene die ze heeft toegevoegd. Voordat we een foto opslaan, halen we de metadata eruit, ook de gps-locatie die je camera er misschien in heeft gezet.",
     cookiesTitle: "Cookies",
     cookies:
       "We plaatsen alleen de cookies die de site nodig heeft, en geen tracking- of advertentiecookies:",
     cookieSession: "session: houdt je ingelogd (alleen als je inlogt; HttpOnly).",
-    cookieLocale: "locale: onthoudt je taal, 365 dagen lang.",
-    cookieTheme: "theme: onthoudt je weergave (licht, donker of systeem), 365 dagen lang.",
+    cookieLocale: "locale: onthoudt je taal, een jaar lang.",
+    cookieTheme: "theme: onthoudt je weergave (licht, donker of systeem), een jaar lang.",
     cookieToast:
       "toast: brengt een eenmalig bericht (zoals ‘Pluktuin toegevoegd’) naar de volgende pagina en verdwijnt zodra het getoond is.",
     logsTitle: "Serverlogs",
@@ -118,10 +118,10 @@ const nl = {
     accuracy:
       "De informatie op Plukweide wordt gedeeld door leden en kan verouderd zijn. Controleer prijzen en openingstijden bij de pluktuin zelf. Houd je aan de regels van de kweker en betaal voor wat je plukt.",
     dataTitle: "Licentie van de gegevens over pluktuinen",
-    data: "Door een pluktuin toe te voegen of te wijzigen, ga je ermee akkoord dat de gegevens ervan (naam, adres, positie, prijs, openingstijden, gewassen en beschrijvingen) worden gepubliceerd onder de Open Database License (ODbL) 1.0, op de site, in de API en in de downloads, zodat iedereen ze mag hergebruiken met bronvermelding. Je foto’s niet: die blijven van jou, en Plukweide toont ze alleen op de site.",
+    data: "Door een pluktuin toe te voegen of te wijzigen, ga je ermee akkoord dat de gegevens ervan (naam, adres, locatie, prijs, openingstijden, gewassen en beschrijvingen) worden gepubliceerd onder de Open Database License (ODbL) 1.0, op de site, in de API en in de downloads, zodat iedereen ze mag hergebruiken met bronvermelding. Je foto's niet: die blijven van jou, en Plukweide toont ze alleen op de site.",
     changesTitle: "Wijzigingen",
     changes:
-      "We kunnen deze voorwaarden aanpassen; de datum hieronder laat de laatste versie zien.",
+      "We kunnen deze voorwaarden aanpassen; onderaan staat wanneer we ze voor het laatst hebben gewijzigd.",
     updated: "Laatst bijgewerkt: {{date}}",
   },
   errors: {
@@ -135,12 +135,12 @@ const nl = {
     forbiddenTitle: "Niet toegestaan",
     badRequestTitle: "Verzoek niet begrepen",
     badRequestDescription:
-      "Wat er is verstuurd, kon niet worden gelezen. Ga terug en probeer het opnieuw.",
+      "We konden niet lezen wat je hebt verstuurd. Ga terug en probeer het opnieuw.",
     serverTitle: "Er ging iets mis",
     backHome: "Terug naar de startpagina",
     unavailableTitle: "Tijdelijk niet beschikbaar",
     unavailableDescription:
-      "Plukweide kan zijn gegevens nu niet bereiken. Probeer het over een minuut opnieuw.",
+      "Plukweide is even niet bereikbaar. Probeer het over een minuut opnieuw.",
     tooLargeTitle: "Te veel tegelijk",
     tooLargeDescription:
       "Wat je verstuurde is groter dan Plukweide in één keer aanneemt: maximaal {{megabytes}} MB. Ga terug en stuur minder of kleinere foto's.",
@@ -150,7 +150,7 @@ const nl = {
     region: "Meldingen",
   },
   version: {
-    available: "Er is een nieuwe versie van Plukweide.",
+    available: "Er is een nieuwe versie van Plukweide beschikbaar.",
     reload: "Vernieuwen",
   },
   common: {
@@ -171,14 +171,14 @@ const nl = {
     noAccount: "Nieuw bij Plukweide?",
     registerLink: "Account aanmaken",
     invalidCredentials:
-      "Dit e-mailadres en wachtwoord horen niet bij elkaar. Controleer ze en probeer het opnieuw.",
+      "Het e-mailadres of het wachtwoord klopt niet. Controleer ze en probeer het opnieuw.",
     tooManyAttempts: "Te veel pogingen. Wacht een paar minuten en probeer het dan opnieuw.",
     signInLocked:
       "Te veel mislukte pogingen om op dit account in te loggen. Wacht een paar minuten, of log in op een apparaat waarop je al eerder hebt ingelogd.",
     registerTitle: "Account aanmaken",
     registerIntro:
       "Maak een account aan om pluktuinen te delen en een lijst met favorieten bij te houden.",
-    fullName: "Volledige naam",
+    fullName: "Naam",
     passwordHint: "Minstens 8 tekens.",
     confirmPassword: "Herhaal je wachtwoord",
     registerButton: "Account aanmaken",
@@ -202,7 +202,7 @@ const nl = {
     sendResetButton: "Link sturen",
     resetTitle: "Kies een nieuw wachtwoord",
     resetIntro:
-      "Kies een nieuw wachtwoord voor je account. Op al je andere apparaten word je dan uitgelogd.",
+      "Kies een nieuw wachtwoord voor je account. Daarna word je op al je andere apparaten uitgelogd.",
     newPassword: "Nieuw wachtwoord",
     resetButton: "Nieuw wachtwoord opslaan",
     linkExpiredTitle: "Deze link werkt niet meer",
@@ -219,7 +219,7 @@ const nl = {
     signedOut: "Je bent uitgelogd.",
     twoFactorTitle: "Inloggen in twee stappen",
     twoFactorIntro:
-      "Vul de 6-cijferige code uit je authenticator-app in, of een van je back-upcodes.",
+      "Vul de zescijferige code uit je authenticator-app in, of een van je back-upcodes.",
     code: "Code",
     codeHint: "6 cijfers uit je app, of een back-upcode.",
     verifyButton: "Controleren",
@@ -229,7 +229,7 @@ const nl = {
     intro: "Je profiel, inloggegevens en account.",
     avatarTitle: "Profielfoto",
     avatarHint:
-      "JPEG, PNG, WebP of AVIF, tot 15 MB. We snijden hem vierkant bij en halen de locatiegegevens eruit.",
+      "JPEG, PNG, WebP of AVIF, tot 15 MB. We snijden de foto vierkant bij en halen de locatiegegevens eruit.",
     avatarChoose: "Foto kiezen",
     avatarUpload: "Uploaden",
     avatarRemove: "Foto verwijderen",
@@ -251,35 +251,35 @@ const nl = {
     passwordTitle: "Wachtwoord wijzigen",
     passwordIntro: "Als je je wachtwoord wijzigt, word je op al je andere apparaten uitgelogd.",
     currentPassword: "Huidig wachtwoord",
-    currentPasswordWrong: "Dat is niet je huidige wachtwoord",
+    currentPasswordWrong: "Dit wachtwoord klopt niet",
     passwordButton: "Wachtwoord wijzigen",
     emailTitle: "E-mailadres wijzigen",
     emailCurrent: "Je huidige adres: {{email}}",
     newEmail: "Nieuw e-mailadres",
     emailButton: "Bevestigingslink sturen",
     emailSent:
-      "Als {{email}} gebruikt kan worden, is er een bevestigingslink naartoe onderweg. Je adres verandert zodra je hem opent.",
-    emailSame: "Dit is al je e-mailadres",
+      "Als {{email}} gebruikt kan worden, is er een bevestigingslink naar dat adres onderweg. Je adres verandert zodra je hem opent.",
+    emailSame: "Dit is je huidige e-mailadres al",
     emailNotice:
       "Zodra het verandert, laten we het ook je huidige adres weten, met een link om de wijziging ongedaan te maken.",
     twoFactorTitle: "Inloggen in twee stappen",
-    twoFactorIntro: "Bij elke keer inloggen vragen we om een code uit je authenticator-app.",
+    twoFactorIntro: "Elke keer dat je inlogt, vragen we ook om een code uit je authenticator-app.",
     twoFactorEnabled: "Aan: bij het inloggen vragen we om een code uit je authenticator-app.",
     twoFactorEnable: "Aanzetten",
     twoFactorDisable: "Uitzetten",
     twoFactorScan:
-      "Scan deze code met je authenticator-app en vul daarna de 6-cijferige code in die de app laat zien.",
+      "Scan deze code met je authenticator-app en vul daarna de zescijferige code in die de app laat zien.",
     twoFactorQr: "QR-code voor je authenticator-app",
     twoFactorManual: "Lukt scannen niet? Vul deze sleutel met de hand in",
     backupCodes: "Back-upcodes",
     backupCodesHint:
-      "Bewaar ze op een veilige plek. Elke code werkt één keer als je je telefoon kwijt bent.",
+      "Bewaar ze op een veilige plek. Ben je je telefoon kwijt? Dan kun je met elke code één keer inloggen.",
     twoFactorActivate: "Bevestigen en aanzetten",
     twoFactorOn: "Inloggen in twee stappen staat aan",
     twoFactorOff: "Inloggen in twee stappen staat uit",
     dangerTitle: "Account verwijderen",
     deleteIntro:
-      "Als je je account verwijdert, verdwijnen je profiel, sessies, favorieten en foto's. Pluktuinen die je hebt toegevoegd blijven staan, op naam van een verwijderd lid. Dit kun je niet ongedaan maken.",
+      "Als je je account verwijdert, verdwijnen je profiel, sessies, favorieten en foto's. Pluktuinen die je hebt toegevoegd, blijven op de site staan, zonder je naam. Dit kun je niet ongedaan maken.",
     deleteConfirmWord: "verwijderen",
     deleteConfirm: "Typ ‘{{word}}’ om te bevestigen",
     deleteButton: "Mijn account verwijderen",
@@ -303,9 +303,9 @@ const nl = {
     intro: "Je favoriete pluktuinen, om ze snel terug te vinden.",
     listTitle: "Favoriete pluktuinen",
     empty:
-      "Nog geen favorieten. Tik op het hartje bij een pluktuin om hem aan je favorieten toe te voegen.",
+      "Nog geen favorieten. Gebruik het hartje bij een pluktuin om hem aan je favorieten toe te voegen.",
     nearestFirst: "Dichtstbij eerst",
-    nearestFirstShown: "Dichtstbij jou eerst",
+    nearestFirstShown: "Dichtst bij jou eerst",
     newestFirst: "Nieuwste eerst",
     searchMeadows: "Pluktuinen zoeken",
     openMap: "Kaart openen",
@@ -336,16 +336,16 @@ const nl = {
     cropUnknown: "Kies gewassen uit de lijst",
     tooManyCrops: "Kies maximaal 30 gewassen",
     cropMonthInvalid: "Kies maanden van januari tot december",
-    instagramInvalid: "Vul een Instagram-naam in zoals @pluktuin of een link naar het profiel",
+    instagramInvalid: "Vul een Instagram-naam in, zoals @pluktuin, of een link naar het profiel",
     phoneInvalid:
-      "Vul een telefoonnummer in van minstens 6 cijfers, met alleen cijfers, spaties en + - ( ) / .",
+      "Een telefoonnummer heeft minstens 6 cijfers en bevat alleen cijfers, spaties en + - ( ) /",
     confirmWord: "Typ het bevestigingswoord precies zoals het er staat",
     passwordMax: "Het wachtwoord mag maximaal 128 tekens lang zijn",
     nameRequired: "Vul je naam in",
     nameTooLong: "De naam mag maximaal 100 tekens lang zijn",
     passwordRequired: "Vul je wachtwoord in",
     textTooLong: "Deze tekst mag maximaal {{max}} tekens lang zijn",
-    codeInvalid: "Vul de 6-cijferige code of een back-upcode in",
+    codeInvalid: "Vul de zescijferige code of een back-upcode in",
     nameMin: "De naam moet minstens 3 tekens lang zijn",
     streetRequired: "Vul een straat in",
     houseNumberRequired: "Vul een huisnummer in",
@@ -359,7 +359,7 @@ const nl = {
     passwordMin: "Het wachtwoord moet minstens 8 tekens lang zijn",
     passwordsMatch: "De wachtwoorden komen niet overeen",
     emailInvalid: "Vul een geldig e-mailadres in",
-    hoursSyntax: "Deze tijden volgen de notatie opening_hours van OpenStreetMap niet",
+    hoursSyntax: "Deze tijden staan niet in de opening_hours-notatie van OpenStreetMap",
     hoursYears:
       "Laat jaartallen weg: alleen tijden die elk jaar terugkomen, zoals ‘Apr-Sep Mo-Fr 10:00-18:00’",
     hoursDates:
@@ -372,21 +372,22 @@ const nl = {
     addIntro:
       "Deel een plek waar mensen zelf bloemen of fruit kunnen plukken. Velden met ‘optioneel’ mag je leeg laten.",
     editTitle: "{{name}} bewerken",
-    editIntro: "Pas aan wat niet meer klopt. Een nieuw adres zoeken we opnieuw op de kaart op.",
+    editIntro:
+      "Pas aan wat niet meer klopt. Wijzig je het adres, dan zoeken we het opnieuw op de kaart op.",
     backToMeadow: "Terug naar {{name}}",
     aboutTitle: "Over de pluktuin",
     name: "Naam",
     descriptionEn: "Beschrijving in het Engels (optioneel)",
     descriptionNl: "Beschrijving in het Nederlands (optioneel)",
     descriptionLanguages:
-      "In het Nederlands, het Engels of allebei: bezoekers lezen de beschrijving in hun eigen taal als die er is, anders in de andere.",
+      "In het Nederlands, het Engels of allebei: bezoekers lezen de beschrijving in hun eigen taal als die er is, en anders in de andere taal.",
     descriptionHint:
-      "Wat er groeit, wanneer het op zijn mooist is, wat je meeneemt. Platte tekst; witregels blijven staan.",
+      "Wat er groeit, wanneer het op zijn mooist is, wat je zelf moet meenemen. Gewone tekst zonder opmaak; witregels blijven staan.",
     price: "Prijs",
     priceHint: "Zoals de pluktuin het zelf vermeldt, bijvoorbeeld ‘€ 0,50 per steel’.",
     openingHours: "Openingstijden als tekst",
     openingHoursHint:
-      "Wat de tijden hierboven niet zeggen, zoals ‘in de winter op afspraak’. Verplicht als je hierboven geen tijden geeft.",
+      "Wat de tijden hierboven niet zeggen, zoals ‘in de winter op afspraak’. Verplicht als je hierboven geen tijden invult.",
     addressTitle: "Adres",
     addressIntro: "We zoeken het adres op om de pluktuin op de kaart te zetten.",
     street: "Straat",
@@ -408,9 +409,9 @@ const nl = {
     findAgain: "Adres opnieuw zoeken",
     locationTitle: "Controleer de locatie",
     locationFound:
-      "We hebben {{place}} gevonden. Sleep de speld, of klik op de kaart, om hem bij de ingang van de pluktuin te zetten.",
+      "We hebben {{place}} gevonden. Sleep de speld naar de ingang van de pluktuin, of klik daar op de kaart.",
     locationTownOnly:
-      "We hebben alleen de plaats gevonden: {{place}}. Sleep de speld, of klik op de kaart, om hem bij de ingang van de pluktuin te zetten.",
+      "We hebben alleen de plaats gevonden: {{place}}. Sleep de speld naar de ingang van de pluktuin, of klik daar op de kaart.",
     pinLabel: "Locatie van de pluktuin: sleep de speld of gebruik de pijltjestoetsen",
     pinPosition: "Speld op {{latitude}}, {{longitude}}",
     addButton: "Pluktuin toevoegen",
@@ -420,7 +421,7 @@ const nl = {
     notYours: "Alleen wie deze pluktuin heeft toegevoegd, kan hem wijzigen.",
     deleteTitle: "Deze pluktuin verwijderen",
     deleteIntro:
-      "De pluktuin, de foto's en ieders favoriet ervan verdwijnen. Dit kun je niet ongedaan maken.",
+      "De pluktuin en de foto's verdwijnen, ook uit de favorieten van anderen. Dit kun je niet ongedaan maken.",
     deleteButton: "Pluktuin verwijderen",
     deleteQuestion: "{{name}} verwijderen?",
     deleteConfirm: "Ja, verwijderen",
@@ -429,7 +430,7 @@ const nl = {
   meadowList: {
     title: "Vind een pluktuin",
     description:
-      "Zoek pluktuinen en zelfpluk-fruittuinen op naam, land en afstand, met wat nu in het seizoen is eerst, of gesorteerd op afstand, naam of prijs.",
+      "Zoek op naam, land en afstand naar pluktuinen en fruittuinen waar je zelf plukt, met wat nu in het seizoen is eerst, of gesorteerd op afstand, naam of prijs.",
     intro: "Zoek op wat je wilt plukken, een plaats of een naam, in het Nederlands of het Engels.",
     searchLabel: "Gewas, plaats of naam",
     searchPlaceholder: "Tulpen bij Lisse, appels…",
@@ -449,10 +450,10 @@ const nl = {
     otherPlaces: "Bedoel je een andere plaats?",
     otherPlace: "{{place}}, {{country}}",
     otherPlaceNear: "{{place}} bij {{landmark}}, {{country}}",
-    nearYou: "In de buurt van jouw locatie",
+    nearYou: "Bij jou in de buurt",
     clearLocation: "Locatie wissen",
     maxDistance: "Maximale afstand",
-    anyDistance: "Elke afstand",
+    anyDistance: "Alle afstanden",
     sort: "Sorteren op",
     sortSeason: "Nu in het seizoen eerst",
     sortDistance: "Afstand, dichtstbij eerst",
@@ -474,7 +475,7 @@ const nl = {
     emptySeasonNow: "Bij geen enkele pluktuin is nu iets in het seizoen.",
     emptySeasonMonth: "Bij geen enkele pluktuin is in {{month}} iets in het seizoen.",
     emptyOpenNow:
-      "Er is nu geen pluktuin open. Bij alle pluktuinen zie je wanneer ze opengaan, als ze hun openingstijden geven.",
+      "Er is nu geen pluktuin open. Zoek zonder ‘Nu open’ om te zien wanneer elke pluktuin weer opengaat.",
     emptyWithout_one: "Zoek zonder deze keuze:",
     emptyWithout_other: "Zoek zonder een van deze keuzes:",
     filterWords: "‘{{words}}’",
@@ -519,7 +520,7 @@ const nl = {
     showOnMap: "Op de pluktuinkaart bekijken",
     loading: "De kaart wordt geladen…",
     noScript: "Voor de kaart is JavaScript nodig. Alle pluktuinen staan ook in de lijst.",
-    loadingMeadows: "Pluktuinen zoeken…",
+    loadingMeadows: "Pluktuinen worden gezocht…",
     loadFailed: "De pluktuinen konden niet worden geladen.",
     retry: "Opnieuw proberen",
     noneInView: "Geen pluktuinen in dit deel van de kaart",
@@ -530,14 +531,14 @@ const nl = {
     inViewAtLeast: "{{formatted}}+ pluktuinen in beeld",
     cropLimit: "De kaart toont maximaal {{max}} gewassen tegelijk.",
     cropsLeftOut:
-      "De kaart toont maximaal {{max}} gewassen tegelijk: dit zijn de eerste {{max}} van de {{asked}} gevraagde.",
+      "De kaart toont maximaal {{max}} gewassen tegelijk: dit zijn de eerste {{max}} van de {{asked}} die je hebt gekozen.",
     clusterOne: "1 pluktuin hier: inzoomen",
     clusterMany: "{{formatted}} pluktuinen hier: inzoomen",
     pinLabel: "{{name}}, {{city}}: details tonen",
     openMeadow: "Pluktuin bekijken",
     attributionOsm: "© OpenStreetMap-bijdragers",
     pickerHint:
-      "Sleep de speld of klik op de kaart om hem te verplaatsen. Heeft de speld de focus, dan verschuiven de pijltjestoetsen hem; houd Shift ingedrukt voor grotere stappen.",
+      "Verplaats de speld door te slepen of door op de kaart te klikken. Heeft de speld de focus, dan kun je ook de pijltjestoetsen gebruiken; houd Shift ingedrukt voor grotere stappen.",
     controls: {
       map: "Kaart",
       marker: "Kaartmarkering",
@@ -550,8 +551,8 @@ const nl = {
     },
     errors: {
       crop: "crop moet een id uit de gewassenlijst zijn, zoals dahlia",
-      tooManyCrops: "crop kan op de kaart hoogstens {{max}} gewassen noemen",
-      season: "season moet now of een maand van 1 tot 12 zijn",
+      tooManyCrops: "crop kan op de kaart maximaal {{max}} gewassen noemen",
+      season: "season moet now of een maand van 1 tot en met 12 zijn",
       open: "open moet now zijn",
       bbox: "bbox moet uit vier getallen bestaan: west,zuid,oost,noord",
       bboxLatitude:
@@ -564,14 +565,14 @@ const nl = {
   hours: {
     openAlways: "Dag en nacht open",
     openCloses: {
-      today: "Nu open · sluit om {{time}}",
-      tomorrow: "Nu open · sluit morgen om {{time}}",
-      weekday: "Nu open · sluit {{day}} om {{time}}",
+      today: "Nu open · sluit om {{time}} uur",
+      tomorrow: "Nu open · sluit morgen om {{time}} uur",
+      weekday: "Nu open · sluit {{day}} om {{time}} uur",
     },
     opens: {
-      today: "Gesloten · opent om {{time}}",
-      tomorrow: "Gesloten · opent morgen om {{time}}",
-      weekday: "Opent {{day}} om {{time}}",
+      today: "Gesloten · opent om {{time}} uur",
+      tomorrow: "Gesloten · opent morgen om {{time}} uur",
+      weekday: "Opent {{day}} om {{time}} uur",
     },
     closed: "Gesloten",
     weekTitle: "Openingstijden in {{month}}",
@@ -581,28 +582,28 @@ const nl = {
     openNow: "Nu open",
     editorTitle: "Openingstijden",
     editorIntro:
-      "Kies de dagen en tijden, en de maanden als de pluktuin alleen in een seizoen open is. Bezoekers zien dan of hij nu open is, en zoeken vindt hem.",
+      "Kies de dagen en tijden, en de maanden als de pluktuin alleen in een seizoen open is. Bezoekers zien dan of hij nu open is, en hij verschijnt als iemand zoekt op ‘Nu open’.",
     days: "Dagen",
     from: "Van",
     until: "Tot",
-    addTimes: "Tijden toevoegen",
-    removeTimes: "Deze tijden verwijderen",
-    timesLabel: "Tijden {{number}}",
+    addTimes: "Tijdvak toevoegen",
+    removeTimes: "Dit tijdvak verwijderen",
+    timesLabel: "Tijdvak {{number}}",
     seasonFrom: "Open van",
     seasonUntil: "tot en met",
     allYear: "Het hele jaar",
     closedOnHolidays: "Gesloten op feestdagen",
-    byAppointmentOutside: "Op andere tijden op afspraak",
+    byAppointmentOutside: "Buiten deze tijden op afspraak",
     syntaxLabel: "Openingstijden in de notatie van OpenStreetMap (optioneel)",
     syntaxHint:
       "De editor hierboven vult dit in; je kunt ook tijden uit OpenStreetMap plakken, zoals ‘Apr-Sep Mo-Sa 09:00-18:00; PH off’.",
     syntaxHintWithoutEditor:
       "Dagen, tijden en maanden zoals OpenStreetMap ze schrijft, bijvoorbeeld ‘Apr-Sep Mo-Sa 09:00-18:00; PH off’.",
-    syntaxInvalid: "De editor kan deze tijden niet tonen; de tekst hieronder telt.",
+    syntaxInvalid: "De editor kan deze tijden niet tonen; wat hieronder staat, geldt.",
   },
   crops: {
     allCrops: "Alle gewassen",
-    anySeason: "Elk seizoen",
+    anySeason: "Alle maanden",
     inSeasonNowLong: "Nu in het seizoen",
     inSeasonInMonth: "In het seizoen in {{month}}",
     seasonLabel: "In het seizoen",
@@ -614,21 +615,21 @@ const nl = {
     count_other: "{{count}} gewassen",
     formTitle: "Wat er groeit (optioneel)",
     formIntro:
-      "Vink aan wat bezoekers kunnen plukken. Elk gewas begint met zijn gebruikelijke maanden hier; open de maanden om ze voor deze pluktuin aan te passen.",
+      "Vink aan wat bezoekers kunnen plukken. Bij elk gewas staan al de maanden waarin het hier meestal te plukken is; open de maanden om ze voor deze pluktuin aan te passen.",
     outsideHours:
-      "In het seizoen terwijl je openingstijden de pluktuin dicht houden: {{list}}. Bezoekers zouden ze in het seizoen zien bij een gesloten pluktuin; pas de maanden of de openingstijden aan.",
+      "Volgens je openingstijden is de pluktuin gesloten in maanden waarin deze gewassen in het seizoen zijn: {{list}}. Pas de maanden of de openingstijden aan, anders zien bezoekers ‘in het seizoen’ bij een gesloten pluktuin.",
     outsideHoursItem: "{{crop}} in {{months}}",
     monthsSummary: "Maanden: {{season}}",
     monthsFor: "Maanden voor {{crop}}",
     calendarTitle: "Wat hier groeit",
-    calendarCaption: "De maanden waarin elk gewas op deze pluktuin geplukt wordt",
+    calendarCaption: "De maanden waarin elk gewas in deze pluktuin geplukt wordt",
     crop: "Gewas",
     picked: "te plukken",
     notPicked: "niet te plukken",
     inSeasonNow: "Nu in het seizoen: {{crops}}",
     inSeasonShort: "In het seizoen: {{crops}}",
-    inSeasonShortMore_one: "In het seizoen: {{crops}} en nog {{count}} ander",
-    inSeasonShortMore_other: "In het seizoen: {{crops}} en nog {{count}} andere",
+    inSeasonShortMore_one: "In het seizoen: {{crops}} en nog {{count}} gewas",
+    inSeasonShortMore_other: "In het seizoen: {{crops}} en nog {{count}} gewassen",
     names: {
       tulip: "Tulpen",
       daffodil: "Narcissen",
@@ -643,14 +644,14 @@ const nl = {
       rose: "Rozen",
       lily: "Lelies",
       snapdragon: "Leeuwenbekjes",
-      scabious: "Duifkruid",
+      scabious: "Scabiosa",
       sunflower: "Zonnebloemen",
       dahlia: "Dahlia's",
       zinnia: "Zinnia's",
       cosmos: "Cosmea",
       gladiolus: "Gladiolen",
       phlox: "Flox",
-      statice: "Lamsoor",
+      statice: "Statice",
       strawflower: "Strobloemen",
       hydrangea: "Hortensia's",
       aster: "Asters",
@@ -726,7 +727,7 @@ const nl = {
     empty: "Nog geen foto's.",
     emptyInvite: "Nog geen foto's. Deel jij de eerste?",
     showAll: "Alle {{count}} foto's tonen",
-    photoBy: "Foto van {{name}}",
+    photoBy: "Foto: {{name}}",
     open: "Foto {{number}} van {{total}} openen",
     viewer: "Foto's van {{name}}",
     position: "Foto {{number}} van {{total}}",
@@ -734,11 +735,11 @@ const nl = {
     next: "Volgende foto",
     uploadTitle: "Foto's toevoegen",
     uploadHint:
-      "JPEG, PNG, WebP of AVIF, elk tot {{megabytes}} MB en {{megapixels}} megapixel. We halen de locatie en cameragegevens eruit voordat we ze bewaren.",
+      "JPEG, PNG, WebP of AVIF, elk tot {{megabytes}} MB en {{megapixels}} megapixel. We halen de locatie- en cameragegevens eruit voordat we ze bewaren.",
     choose: "Foto's kiezen",
     dropHere: "Sleep foto's hierheen, of kies ze",
     caption: "Bijschrift (optioneel)",
-    captionHint: "Staat bij elke foto die je nu toevoegt, tot {{max}} tekens.",
+    captionHint: "Staat bij elke foto die je nu toevoegt, maximaal {{max}} tekens.",
     captionTooLong: "Een bijschrift mag maximaal 200 tekens lang zijn",
     upload: "Foto's uploaden",
     uploadDone: "Toegevoegd",
@@ -757,11 +758,10 @@ const nl = {
     delete: "Foto verwijderen",
     deleteQuestion: "Deze foto verwijderen?",
     deleteIntro:
-      "De foto verdwijnt voor iedereen van deze pluktuin. Dit kun je niet ongedaan maken.",
+      "De foto verdwijnt van deze pluktuin, voor iedereen. Dit kun je niet ongedaan maken.",
     deleteConfirm: "Ja, verwijderen",
     deleted: "Foto verwijderd",
-    notYours:
-      "Alleen wie de foto heeft toegevoegd, of de eigenaar van de pluktuin, kan hem verwijderen.",
+    notYours: "Alleen wie de foto of de pluktuin heeft toegevoegd, kan de foto verwijderen.",
     notFound: "Deze foto bestaat niet (meer).",
     refused: {
       unsupported: "geen JPEG-, PNG-, WebP- of AVIF-afbeelding",
@@ -807,15 +807,15 @@ const nl = {
       methodNotAllowed: "Methode niet toegestaan",
     },
     errors: {
-      q: "q mag hoogstens 100 tekens bevatten.",
+      q: "q mag maximaal 100 tekens lang zijn.",
       country: "country moet AT, BE, CH, DE, DK, FR, GB, LU of NL zijn.",
-      crop: "crop moet gewassen uit de catalogus noemen, hoogstens 30.",
+      crop: "crop moet gewassen uit de catalogus noemen, maximaal 30.",
       season: "season moet now zijn of een maand van 1 tot en met 12.",
       near: "near moet een breedte- en een lengtegraad zijn, zoals 52.09,5.12.",
-      radius: "radius moet een aantal kilometers boven 0 zijn, hoogstens 500.",
-      limit: "limit moet een heel getal van 1 tot en met 100 zijn.",
+      radius: "radius moet een aantal kilometers boven 0 zijn, maximaal 500.",
+      limit: "limit moet een geheel getal van 1 tot en met 100 zijn.",
       bbox: "bbox moet uit vier getallen bestaan, west,zuid,oost,noord, met breedtegraden binnen ±90 en zuid niet boven noord.",
-      zoom: "zoom moet een heel getal van 0 tot en met 22 zijn.",
+      zoom: "zoom moet een geheel getal van 0 tot en met 22 zijn.",
       cursor:
         "Deze cursor komt niet van deze API: geef de nextCursor van het vorige antwoord ongewijzigd mee.",
       format: "format moet json of geojson zijn.",
@@ -827,7 +827,7 @@ const nl = {
       limitWithBbox:
         "limit gaat niet samen met bbox: een kaartbeeld geeft wat de kaart daar toont.",
       cropsWithBbox:
-        "Met bbox noemt crop hoogstens 4 gewassen: een kaartbeeld telt hun pluktuinen precies.",
+        "Met bbox noemt crop maximaal 4 gewassen: een kaartbeeld telt hun pluktuinen precies.",
       repeated: "{{parameter}} is meer dan één keer meegegeven.",
       invalid: "De parameter {{parameter}} is onleesbaar.",
       tooManyRequests:
@@ -849,22 +849,22 @@ const nl = {
     },
   },
   apiPage: {
-    title: "Open data-API",
+    title: "Open-data-API",
     intro:
       "Elke pluktuin op Plukweide is open data. Gebruik de gegevens in je eigen app, kaart of onderzoek via een API in JSON en GeoJSON, of download alles in één keer.",
     licenceTitle: "Licentie",
     licence:
-      "De gegevens van de pluktuinen zijn beschikbaar onder de Open Database License (ODbL) 1.0: je mag ze kopiëren, delen en bewerken, ook commercieel, zolang je Plukweide en de mensen die eraan bijdragen als bron noemt en een database die je ervan maakt onder dezelfde licentie deelt. Foto’s horen niet bij de open data.",
+      "De gegevens van de pluktuinen zijn beschikbaar onder de Open Database License (ODbL) 1.0: je mag ze kopiëren, delen en bewerken, ook commercieel, zolang je Plukweide en de mensen die eraan bijdragen als bron noemt en een database die je ervan maakt onder dezelfde licentie deelt. Foto's horen niet bij de open data.",
     licenceLink: "De ODbL 1.0 lezen",
     attribution: "Bronvermelding: © Plukweide-bijdragers, {{site}}",
     examplesTitle: "Voorbeelden",
     exampleNearest:
       "De tien pluktuinen die het dichtst bij Utrecht liggen, binnen 25 km, de dichtstbijzijnde eerst:",
     exampleList:
-      "Alle pluktuinen in Nederland met dahlia’s, honderd tegelijk. Elk antwoord geeft in next het adres van de volgende pagina; pagina’s herhalen of missen nooit een pluktuin, ook niet als er intussen pluktuinen bijkomen.",
+      "Alle pluktuinen in Nederland met dahlia's, honderd tegelijk. Elk antwoord geeft in next het adres van de volgende pagina; pagina's herhalen of missen nooit een pluktuin, ook niet als er intussen pluktuinen bijkomen.",
     exampleView:
       "Wat de kaart toont in een kaartbeeld op een zoomniveau: de pluktuinen, of groepen ervan als het er veel zijn:",
-    exampleGeojson: "Pluktuinen waar nu iets te plukken is, als GeoJSON voor kaartprogramma’s:",
+    exampleGeojson: "Pluktuinen waar nu iets te plukken is, als GeoJSON voor kaartprogramma's:",
     exampleOne: "Eén pluktuin, met het id uit het adres van zijn pagina:",
     copy: "Kopiëren",
     copied: "Gekopieerd",
@@ -874,31 +874,31 @@ const nl = {
     params: {
       q: "Woorden die allemaal in de naam of een beschrijving moeten staan; hoofdletters en accenten tellen niet.",
       country: "Landcode: AT, BE, CH, DE, DK, FR, GB, LU of NL.",
-      crop: "Het id van een gewas, zoals dahlia of strawberry; herhaal de parameter voor meer gewassen (een ervan volstaat), hoogstens 4 met bbox.",
+      crop: "Het id van een gewas, zoals dahlia of strawberry; herhaal de parameter voor meer gewassen (een ervan volstaat), maximaal 4 met bbox.",
       season:
-        "now, of een maand van 1 tot en met 12: iets dat dan te plukken is (met crop: een van die gewassen).",
+        "now, of een maand van 1 tot en met 12: iets wat dan te plukken is (met crop: een van die gewassen).",
       near: "breedte,lengte: de dichtstbijzijnde pluktuinen eerst.",
-      radius: "Met near: alleen pluktuinen binnen zoveel kilometer (hoogstens 500).",
+      radius: "Met near: alleen pluktuinen binnen zoveel kilometer (maximaal 500).",
       bbox: "west,zuid,oost,noord: de pluktuinen in dit gebied, zoals de kaart ze toont.",
       zoom: "Met bbox: het zoomniveau van de kaart, 0 tot en met 22; ver uitgezoomd komen veel pluktuinen als groepen.",
-      limit: "Pluktuinen per antwoord, 1 tot en met 100 (anders 20).",
+      limit: "Pluktuinen per antwoord, 1 tot en met 100 (standaard 20).",
       cursor: "De volgende pagina van de lijst: de nextCursor van het vorige antwoord.",
       format: "geojson voor een GeoJSON-FeatureCollection; anders json (de standaard).",
     },
     answersTitle: "Antwoorden",
     answers:
-      "Elke pluktuin heeft een id, naam, land, plaats, positie, prijs, openingstijden, gewassen met hun maanden, beschrijvingen in het Engels en het Nederlands, het adres van zijn pagina, en wanneer hij is toegevoegd en voor het laatst gewijzigd. Demotuinen, verzonnen voorbeelden die de site met een label toont, hebben demo op true en ontbreken in de downloads.",
+      "Elke pluktuin heeft een id, naam, land, plaats, positie, prijs, openingstijden, gewassen met hun maanden, beschrijvingen in het Engels en het Nederlands, het adres van zijn pagina, en wanneer hij is toegevoegd en voor het laatst gewijzigd. Voorbeeldpluktuinen, verzonnen pluktuinen die de site met het label ‘Voorbeeld’ toont, hebben demo op true en ontbreken in de downloads.",
     cachingTitle: "Bewaren en gebruik vanuit de browser",
     caching:
       "Elk antwoord mag 60 seconden bewaard worden en heeft een ETag: stuur die terug in If-None-Match, dan komt een ongewijzigd antwoord terug als 304 Not Modified, zonder inhoud. Elke website mag de API vanuit de browser aanroepen (CORS).",
     limitsTitle: "Limieten",
     limits:
-      "Hoogstens {{max}} verzoeken per minuut per adres. Daarboven antwoordt de API met 429 Too Many Requests, en Retry-After zegt hoeveel seconden je moet wachten. Wil je alles in één keer, gebruik dan de downloads.",
+      "Maximaal {{max}} verzoeken per minuut per adres. Daarboven antwoordt de API met 429 Too Many Requests, en Retry-After zegt hoeveel seconden je moet wachten. Wil je alles in één keer, gebruik dan de downloads.",
     errorsTitle: "Fouten",
     errors:
       "Fouten komen als application/problem+json (RFC 9457) met type, title, status, detail en instance. Title en detail volgen Accept-Language: Engels of Nederlands.",
     problemInvalidParameter:
-      "Een parameter valt buiten het bereik, is onleesbaar of mist zijn partner; parameter noemt hem.",
+      "Een parameter valt buiten het bereik, is onleesbaar of mist de parameter die erbij hoort; het veld parameter noemt hem.",
     problemNotFound: "Geen pluktuin heeft dat id, of het adres hoort niet bij de API.",
     problemTooManyRequests: "Te veel verzoeken van één adres: wacht zo lang als Retry-After zegt.",
     problemBadRequest:
@@ -914,7 +914,7 @@ const nl = {
       "De dienst kan even niet antwoorden (de database is onbereikbaar): wacht zo lang als Retry-After zegt.",
     downloadsTitle: "Downloads",
     downloads:
-      "De hele verzameling, zonder demotuinen, hoogstens eens per uur opnieuw gemaakt. Beide bestanden vermelden de licentie.",
+      "De hele verzameling, zonder voorbeeldpluktuinen, maximaal eens per uur opnieuw gemaakt. Beide bestanden vermelden de licentie.",
     downloadGeojson: "Alle pluktuinen als GeoJSON",
     downloadCsv: "Alle pluktuinen als CSV",
     openApiTitle: "OpenAPI",
@@ -926,7 +926,7 @@ const nl = {
     greeting: "Hallo {{name}},",
     greetingWithoutName: "Hallo,",
     linkFallback: "Werkt de knop niet? Kopieer deze link en plak hem in je browser:",
-    signOff: "Veel plukplezier!\nHet Plukweide-team",
+    signOff: "Groeten van het Plukweide-team",
     footer: "Plukweide · Vind en deel pluktuinen",
     verifyEmail: {
       subject: "Bevestig je e-mailadres",
@@ -934,7 +934,8 @@ const nl = {
       intro:
         "Leuk dat je een account hebt aangemaakt! Bevestig even je e-mailadres, dan weten we zeker dat het van jou is. Daarna kun je meteen pluktuinen aan je favorieten toevoegen en je eigen ontdekkingen delen.",
       button: "E-mailadres bevestigen",
-      outro: "Heb je geen account aangemaakt bij Plukweide? Dan kun je deze e-mail gewoon negeren.",
+      outro:
+        "De link is een uur geldig.\n\nHeb je geen account aangemaakt bij Plukweide? Dan kun je deze e-mail gewoon negeren.",
     },
     resetPassword: {
       subject: "Stel een nieuw wachtwoord in voor Plukweide",
@@ -949,16 +950,16 @@ const nl = {
       subject: "Bevestig je nieuwe e-mailadres",
       heading: "Is dit je nieuwe adres?",
       intro:
-        "Je wilt dit e-mailadres gebruiken voor je Plukweide-account. Bevestig de wijziging even, dan sturen we onze e-mails voortaan naar dit adres.",
+        "Iemand wil dit e-mailadres gebruiken voor een Plukweide-account. Was jij dat? Bevestig de wijziging dan even; daarna sturen we onze e-mails voor dat account naar dit adres.",
       button: "Nieuw adres bevestigen",
       outro:
         "Zolang je niet bevestigt, blijft je huidige adres in gebruik.\n\nHeb je dit niet zelf aangevraagd? Dan kun je deze e-mail negeren en verandert er niets.",
     },
     emailInUse: {
-      subject: "Iemand probeerde een account aan te maken met je e-mailadres",
+      subject: "Iemand heeft geprobeerd met je e-mailadres een account aan te maken",
       heading: "Je hebt al een account",
       intro:
-        "Iemand probeerde zojuist een Plukweide-account aan te maken met dit e-mailadres. Omdat je al een account hebt, hebben we geen tweede aangemaakt.\n\nWas jij dat? Log dan gewoon in met je bestaande account. Wachtwoord vergeten? Hier kies je een nieuw wachtwoord:",
+        "Iemand heeft zojuist geprobeerd met dit e-mailadres een Plukweide-account aan te maken. Omdat je al een account hebt, hebben we geen tweede aangemaakt.\n\nWas jij dat? Log dan gewoon in met je bestaande account. Wachtwoord vergeten? Kies dan een nieuw wachtwoord:",
       button: "Nieuw wachtwoord kiezen",
       outro:
         "Was jij het niet? Dan hoef je niets te doen: je account is veilig en er is niets veranderd.",
@@ -967,7 +968,7 @@ const nl = {
       subject: "Iemand wilde een account naar je e-mailadres verhuizen",
       heading: "Dit adres hoort al bij een account",
       intro:
-        "Iemand die bij Plukweide is ingelogd, vroeg zojuist om dit e-mailadres voor zijn of haar account te gebruiken. Dit adres hoort al bij jouw account, dus er is niets veranderd en geen ander account kan het gebruiken.\n\nWas jij dat, met een tweede account? Log dan met dit adres in. Wachtwoord vergeten? Hier kies je een nieuw wachtwoord:",
+        "Iemand die bij Plukweide is ingelogd, heeft zojuist gevraagd om dit e-mailadres voor zijn of haar account te gebruiken. Dit adres hoort al bij jouw account, dus er is niets veranderd en geen ander account kan het gebruiken.\n\nWas jij dat, met een tweede account? Log dan met dit adres in. Wachtwoord vergeten? Kies dan een nieuw wachtwoord:",
       button: "Nieuw wachtwoord kiezen",
       outro: "Was jij het niet? Dan hoef je niets te doen: je account is veilig.",
     },
@@ -983,9 +984,9 @@ const nl = {
       subject: "Iemand probeert in te loggen op je Plukweide-account",
       heading: "Iemand probeert in je account te komen",
       intro:
-        "Iemand heeft zojuist een paar keer een verkeerd wachtwoord ingevuld voor je Plukweide-account. Om je account te beschermen, weigeren we een tijdje inlogpogingen vanaf apparaten waarop je account nog nooit is gebruikt.\n\nOp een apparaat (een browser) waarop je al eerder hebt ingelogd, kun je gewoon inloggen. Kan iemand je wachtwoord kennen? Kies dan hier een nieuw wachtwoord:",
+        "Iemand heeft zojuist een paar keer een verkeerd wachtwoord ingevuld voor je Plukweide-account. Om je account te beschermen, kun je een tijdje niet inloggen vanaf apparaten waarop je nog nooit hebt ingelogd.\n\nOp een apparaat (een browser) waarop je al eerder hebt ingelogd, kun je gewoon inloggen. Denk je dat iemand anders je wachtwoord kent? Kies dan hier een nieuw wachtwoord:",
       button: "Nieuw wachtwoord kiezen",
-      outro: "Was jij het zelf en typte je je wachtwoord verkeerd? Dan hoef je niets te doen.",
+      outro: "Was jij het zelf en heb je je wachtwoord verkeerd getypt? Dan hoef je niets te doen.",
     },
   },
 } satisfies Translation;

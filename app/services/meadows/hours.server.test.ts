@@ -30,14 +30,14 @@ describe("what the hours say", () => {
   it("tells open and closed at chosen times, in English and Dutch", () => {
     // Wednesday 7 July 2027, 12:00 in Amsterdam.
     expect(said(WEEKDAYS, "NL", "2027-07-07T10:00:00Z", "en")).toBe("Open now · closes 18:00");
-    expect(said(WEEKDAYS, "NL", "2027-07-07T10:00:00Z", "nl")).toBe("Nu open · sluit om 18:00");
+    expect(said(WEEKDAYS, "NL", "2027-07-07T10:00:00Z", "nl")).toBe("Nu open · sluit om 18:00 uur");
     // 08:00 the same day; 19:00 on Thursday; 19:00 on Friday.
     expect(said(WEEKDAYS, "NL", "2027-07-07T06:00:00Z", "en")).toBe("Closed · opens at 10:00");
     expect(said(WEEKDAYS, "NL", "2027-07-08T17:00:00Z", "en")).toBe(
       "Closed · opens tomorrow 10:00",
     );
     expect(said(WEEKDAYS, "NL", "2027-07-09T17:00:00Z", "en")).toBe("Opens Monday 10:00");
-    expect(said(WEEKDAYS, "NL", "2027-07-09T17:00:00Z", "nl")).toBe("Opent maandag om 10:00");
+    expect(said(WEEKDAYS, "NL", "2027-07-09T17:00:00Z", "nl")).toBe("Opent maandag om 10:00 uur");
   });
 
   it("tells a season's closing and 'by appointment'", () => {
