@@ -15,8 +15,30 @@ const topology = JSON.parse(
   readFileSync(require.resolve("world-atlas/countries-110m.json"), "utf8"),
 ) as Parameters<typeof fallbackGeometry>[0];
 
+/** WCAG's contrast ratio of two #rrggbb colours. */
+function contrast(first: string, second: string): number {
+  const luminance = (hex: string) => {
+    const [r = 0, g = 0, b = 0] = [1, 3, 5].map((at) => {
+      const c = Number.parseInt(hex.slice(at, at + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [lighter, darker] = [luminance(first), luminance(second)].sort((a, b) => b - a);
+  return (lighter! + 0.05) / (darker! + 0.05);
+}
+
 describe("the fallback map style", () => {
   const geometry = fallbackGeometry(topology);
+
+  it("keeps land and water apart in both colour modes", () => {
+    expect(contrast(FALLBACK_PALETTES.light.land, FALLBACK_PALETTES.light.water)).toBeGreaterThan(
+      1.2,
+    );
+    expect(contrast(FALLBACK_PALETTES.dark.land, FALLBACK_PALETTES.dark.water)).toBeGreaterThan(
+      1.45,
+    );
+  });
 
   it("draws the land and the borders between countries from world-atlas", () => {
     expect(geometry.land.type).toBe("FeatureCollection");

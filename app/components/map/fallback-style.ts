@@ -22,7 +22,8 @@ export interface FallbackPalette {
 /** Calm, green-tinted neutrals beside the app's background tokens (app.css). */
 export const FALLBACK_PALETTES: Record<MapTheme, FallbackPalette> = {
   light: { water: "#d3e5e8", land: "#f5f8f2", coast: "#a9c4c6", border: "#a3b3a0" },
-  dark: { water: "#0d1a20", land: "#1e2822", coast: "#2f4447", border: "#4f6152" },
+  // Dark water and lighter land: at night the two must still read apart (a contrast of 1.5).
+  dark: { water: "#081824", land: "#2c3b30", coast: "#456266", border: "#5b6e5e" },
 };
 
 export interface FallbackGeometry {

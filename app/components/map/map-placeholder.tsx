@@ -15,7 +15,7 @@ export function MapPlaceholder({
   return (
     <div
       className={cn(
-        "flex h-full w-full items-center justify-center bg-[#d3e5e8] p-6 text-center text-sm text-foreground dark:bg-[#0d1a20]",
+        "flex h-full w-full items-center justify-center bg-[#d3e5e8] p-6 text-center text-sm text-foreground dark:bg-[#081824]",
         className,
       )}
       data-testid="map-placeholder"
