@@ -189,26 +189,34 @@ export function MeadowDrawingParts({
       {...coloured(11)}
     />
   );
-  // A bush is a short, thick line with round ends, its berries dots of one line each.
-  const berrySet = (part: number) => (
-    <g key={part} id={`${id}b${part}`} strokeLinecap="round">
-      <path
-        d={half(PLANTS, part)
-          .map((bush) => `M${bush.x - 5} ${bush.y + 7}h10`)
-          .join("")}
-        strokeWidth="24"
-        className="meadow-bush"
-      />
-      <path
-        d={dots(
-          half(PLANTS, part).flatMap((bush) =>
-            BERRIES.map(([dx, dy]) => ({ x: bush.x + dx, y: bush.y + dy })),
-          ),
-        )}
-        {...coloured(8)}
-      />
-    </g>
-  );
+  // A bush is a short, thick line with round ends; its berries (or a rose's flowers) dots of one
+  // line each, `dot` wide.
+  const shrubSet = (
+    letter: string,
+    bush: { width: number; thickness: number; height: number; dot: number },
+  ) =>
+    function ShrubSet(part: number) {
+      return (
+        <g key={part} id={`${id}${letter}${part}`} strokeLinecap="round">
+          <path
+            d={half(PLANTS, part)
+              .map((plant) => `M${plant.x - bush.width / 2} ${plant.y + bush.height}h${bush.width}`)
+              .join("")}
+            strokeWidth={bush.thickness}
+            className="meadow-bush"
+          />
+          <path
+            d={dots(
+              half(PLANTS, part).flatMap((plant) =>
+                BERRIES.map(([dx, dy]) => ({ x: plant.x + dx, y: plant.y + dy })),
+              ),
+            )}
+            {...coloured(bush.dot)}
+          />
+        </g>
+      );
+    };
+  const berrySet = shrubSet("b", { width: 10, thickness: 24, height: 7, dot: 8 });
   // A leaf leaning left or right behind each head; heads a little wider than tall.
   const vegetableSet = (part: number) => (
     <g key={part} id={`${id}g${part}`} strokeLinecap="round">
@@ -268,26 +276,8 @@ export function MeadowDrawingParts({
       </g>
     );
   };
-  // Roses and peonies: a leafy shrub with open flowers on it.
-  const roseSet = (part: number) => (
-    <g key={part} id={`${id}w${part}`} strokeLinecap="round">
-      <path
-        d={half(PLANTS, part)
-          .map((bush) => `M${bush.x - 6} ${bush.y + 10}h12`)
-          .join("")}
-        strokeWidth="26"
-        className="meadow-bush"
-      />
-      <path
-        d={dots(
-          half(PLANTS, part).flatMap((bush) =>
-            BERRIES.map(([dx, dy]) => ({ x: bush.x + dx, y: bush.y + dy })),
-          ),
-        )}
-        {...coloured(10)}
-      />
-    </g>
-  );
+  // Roses and peonies: a larger shrub with open flowers on it.
+  const roseSet = shrubSet("w", { width: 12, thickness: 26, height: 10, dot: 10 });
   // Cornflowers and cosmos: three small heads on thin stems of their own height.
   const wildSet = (part: number) => {
     const heads = half(PLANTS, part).flatMap((plant) => [

@@ -128,6 +128,21 @@ export async function waitForResults(page: Page) {
 }
 
 /** Opens a path and waits for hydration; returns the document's response. */
+/**
+ * A slow connection: opens `path` with its scripts held back, so the page is there and React is
+ * not. Resolves with the function that lets the scripts come.
+ */
+export async function gotoWithScriptsHeld(page: Page, path: string): Promise<() => void> {
+  let release = () => {};
+  const scriptsMayCome = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await scriptsMayCome;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto(path, { waitUntil: "commit" });
+  return release;
+}
+
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
   await waitForHydration(page);

@@ -5,6 +5,7 @@ import { seriousViolations } from "./axe";
 import {
   expect,
   gotoHydrated,
+  gotoWithScriptsHeld,
   preferenceCookie,
   test,
   waitForHydration,
@@ -522,13 +523,7 @@ test("keys typed while a slow phone renders the first words' results are kept", 
 test("what is typed and ticked before the page's scripts arrive is kept, and searched", async ({
   page,
 }) => {
-  let release = () => {};
-  const scriptsMayCome = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await scriptsMayCome;
-    await route.continue().catch(() => undefined);
-  });
-  await page.goto("/meadows", { waitUntil: "commit" });
+  const release = await gotoWithScriptsHeld(page, "/meadows");
   await page.locator('input[name="q"]').fill("tulp");
   await page.getByLabel(texts.en.country, { exact: true }).selectOption("NL");
   await page.getByRole("checkbox", { name: "Open now" }).check();

@@ -1,7 +1,14 @@
 import { writeFile } from "node:fs/promises";
 import { orientedJpegWithGps, png, TEXT_NAMED_JPG, webp } from "../fixtures/images/generate";
 import { seriousViolations } from "./axe";
-import { allowConsoleErrors, expect, gotoHydrated, test, type Page } from "./fixtures";
+import {
+  allowConsoleErrors,
+  expect,
+  gotoHydrated,
+  gotoWithScriptsHeld,
+  test,
+  type Page,
+} from "./fixtures";
 import { signUpMember } from "./members";
 
 /*
@@ -145,14 +152,7 @@ test("a photo chosen before the page's scripts arrive is uploaded all the same, 
   baseURL,
 }) => {
   await signUpMember(page, { name: "Lotte Laat", baseURL });
-  // A slow connection: the page is there, its scripts are not yet.
-  let release = () => {};
-  const scriptsMayCome = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await scriptsMayCome;
-    await route.continue().catch(() => undefined);
-  });
-  await page.goto("/meadows/demo-038", { waitUntil: "commit" });
+  const release = await gotoWithScriptsHeld(page, "/meadows/demo-038");
   await openUpload(page);
   const plainInput = page.locator("#photo-files");
   await plainInput.setInputFiles([
