@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { useTranslatedErrors } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { ChevronDownIcon } from "~/components/ui/icons";
 import { inputClassName } from "~/components/ui/input";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useTranslation } from "~/hooks/use-translation";
@@ -56,32 +57,69 @@ export function HoursEditor({
           {t("hours.syntaxInvalid")}
         </p>
       ) : null}
-      <Field
-        labelProps={{ children: t("hours.syntaxLabel") }}
-        // Without JavaScript there is no editor above to point to.
-        hint={hydrated ? t("hours.syntaxHint") : t("hours.syntaxHintWithoutEditor")}
-        hintId={meta.descriptionId}
-        errorId={meta.errorId}
-        errors={errors}
-        inputProps={{
-          ...getInputProps(meta, { type: "text", ariaAttributes: false }),
-          // The control keeps the value, which the editor writes too; without JavaScript the
-          // server's value is simply edited in place.
-          value: syntax,
-          defaultValue: undefined,
-          onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-            const value = event.currentTarget.value;
-            control.change(value);
-            const read = editorState(value);
-            if (read) setState(read);
-          },
-          onBlur: () => control.blur(),
-          autoComplete: "off",
-          spellCheck: false,
-          className: "font-mono text-sm",
-        }}
-      />
+      <AdvancedFold
+        hydrated={hydrated}
+        // Syntax the editor cannot show, or an error in it: the member has to see the field.
+        needed={!readable || (errors?.length ?? 0) > 0}
+        summary={t("hours.advanced")}
+      >
+        <Field
+          labelProps={{ children: t("hours.syntaxLabel") }}
+          // Without JavaScript there is no editor above to point to.
+          hint={hydrated ? t("hours.syntaxHint") : t("hours.syntaxHintWithoutEditor")}
+          hintId={meta.descriptionId}
+          errorId={meta.errorId}
+          errors={errors}
+          inputProps={{
+            ...getInputProps(meta, { type: "text", ariaAttributes: false }),
+            // The control keeps the value, which the editor writes too; without JavaScript the
+            // server's value is simply edited in place.
+            value: syntax,
+            defaultValue: undefined,
+            onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+              const value = event.currentTarget.value;
+              control.change(value);
+              const read = editorState(value);
+              if (read) setState(read);
+            },
+            onBlur: () => control.blur(),
+            autoComplete: "off",
+            spellCheck: false,
+            className: "font-mono text-sm",
+          }}
+        />
+      </AdvancedFold>
     </div>
+  );
+}
+
+/**
+ * What most members never need, folded under a summary once the editor above does the work.
+ * Without JavaScript the field is the only way in, so it is not folded. Once it had to be seen
+ * it stays open: a valid syntax typed into it must not fold it away mid-word.
+ */
+function AdvancedFold({
+  hydrated,
+  needed,
+  summary,
+  children,
+}: {
+  hydrated: boolean;
+  needed: boolean;
+  summary: string;
+  children: React.ReactNode;
+}) {
+  const [keptOpen, setKeptOpen] = useState(false);
+  if (hydrated && needed && !keptOpen) setKeptOpen(true);
+  if (!hydrated) return <>{children}</>;
+  return (
+    <details className="group/advanced" open={keptOpen || undefined}>
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-sm text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&::-webkit-details-marker]:hidden">
+        <ChevronDownIcon className="transition-transform group-open/advanced:rotate-180 motion-reduce:transition-none" />
+        {summary}
+      </summary>
+      <div className="mt-3">{children}</div>
+    </details>
   );
 }
 

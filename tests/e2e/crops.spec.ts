@@ -109,9 +109,9 @@ test("the form says which crops are marked in season while the hours keep the me
   await signUpMember(page, { baseURL });
   await gotoHydrated(page, "/meadows/add");
   await fillMeadowBasics(page, `Dichte weide ${Date.now().toString(36)}`, { hoursAsText: false });
-  const syntax = page
-    .getByRole("group", { name: "Opening hours" })
-    .getByLabel("Opening hours in OpenStreetMap's syntax (optional)");
+  const hours = page.getByRole("group", { name: "Opening hours" });
+  const syntax = hours.getByLabel("Opening hours in OpenStreetMap's syntax (optional)");
+  await hours.getByText("Advanced: the hours in OpenStreetMap's syntax").click();
   await syntax.fill("Aug-Oct Th-Sa 13:00-18:00");
   const crops = page.getByRole("group", { name: "What grows there (optional)" });
   await crops.getByRole("checkbox", { name: "Tulips", exact: true }).check();

@@ -40,6 +40,9 @@ test("a member gives a meadow hours in the editor and a visitor finds it open no
 
   const hours = page.getByRole("group", { name: "Opening hours" });
   const syntax = hours.getByLabel("Opening hours in OpenStreetMap's syntax (optional)");
+  // The syntax waits under "Advanced" while the editor does the work.
+  await expect(syntax).toBeHidden();
+  await hours.getByText("Advanced: the hours in OpenStreetMap's syntax").click();
   // Pasted syntax the library cannot read is refused with a message.
   await syntax.fill("when the sun shines");
   await syntax.blur();

@@ -578,6 +578,7 @@ const en = {
     allYear: "All year",
     closedOnHolidays: "Closed on public holidays",
     byAppointmentOutside: "Other times by appointment",
+    advanced: "Advanced: the hours in OpenStreetMap's syntax",
     syntaxLabel: "Opening hours in OpenStreetMap's syntax (optional)",
     syntaxHint:
       "The editor above fills this in; you may also paste hours from OpenStreetMap, such as 'Apr-Sep Mo-Sa 09:00-18:00; PH off'.",

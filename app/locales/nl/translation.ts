@@ -594,6 +594,7 @@ const nl = {
     allYear: "Het hele jaar",
     closedOnHolidays: "Gesloten op feestdagen",
     byAppointmentOutside: "Buiten deze tijden op afspraak",
+    advanced: "Geavanceerd: de tijden in de notatie van OpenStreetMap",
     syntaxLabel: "Openingstijden in de notatie van OpenStreetMap (optioneel)",
     syntaxHint:
       "De editor hierboven vult dit in; je kunt ook tijden uit OpenStreetMap plakken, zoals ‘Apr-Sep Mo-Sa 09:00-18:00; PH off’.",
