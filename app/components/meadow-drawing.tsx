@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { Fragment, useId, type ReactNode } from "react";
 import { cropById } from "~/lib/crops";
 import { drawingScene, type DrawingScene } from "~/lib/meadow-card";
 
@@ -353,7 +353,11 @@ export function MeadowDrawingParts({
       </g>
     );
   };
+  // Every scene's two sets but the orchard's, whose trees come with them (below).
   const sets: Partial<Record<DrawingScene, (part: number) => ReactNode>> = {
+    flowers: flowerSet,
+    bushes: berrySet,
+    vegetables: vegetableSet,
     bulbs: bulbSet,
     spikes: spikeSet,
     sunflowers: sunflowerSet,
@@ -373,7 +377,6 @@ export function MeadowDrawingParts({
           <path d="M0 185 Q90 140 190 170 T400 150 V300 H0Z" className="meadow-hill-far" />
           <path d="M0 225 Q130 185 250 215 T400 205 V300 H0Z" className="meadow-hill-near" />
         </g>
-        {scenes.includes("flowers") ? [0, 1].map(flowerSet) : null}
         {scenes.includes("orchard") ? (
           <>
             <g id={`${id}t`} strokeLinecap="round">
@@ -393,10 +396,9 @@ export function MeadowDrawingParts({
             {[0, 1].map(fruitSet)}
           </>
         ) : null}
-        {scenes.includes("bushes") ? [0, 1].map(berrySet) : null}
-        {scenes.includes("vegetables") ? [0, 1].map(vegetableSet) : null}
-        {scenes.map((scene) => sets[scene]?.(0))}
-        {scenes.map((scene) => sets[scene]?.(1))}
+        {[0, 1].flatMap((part) =>
+          scenes.map((scene) => <Fragment key={`${scene}${part}`}>{sets[scene]?.(part)}</Fragment>),
+        )}
         {children}
       </defs>
     </svg>
